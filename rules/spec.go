@@ -1,0 +1,160 @@
+package rules
+
+import (
+	"math/rand/v2"
+
+	"github.com/anychess/anychess/geom"
+)
+
+// Spec declares a variant: geometry and pieces as data, the common rules as
+// parameters, and optional hooks for rules that data cannot express.
+// Compile checks a Spec and turns it into a playable *Variant. The variant
+// package reads Specs from text files; see its documentation for the format.
+type Spec struct {
+	Name        string   // registry key and protocol name, e.g. "greatshatranj"
+	Aliases     []string // other accepted names
+	Title       string   // display name, e.g. "Great Shatranj"
+	Description string   // a short summary of the rules for people
+
+	Files, Ranks int      // board size
+	Holes        geom.Set // squares no piece may enter
+
+	Pieces []PieceSpec
+	Start  string // start position in FEN
+
+	Pawn      PawnSpec
+	Promotion PromotionSpec
+	Castling  CastlingSpec
+	Drops     bool // pieces in reserve may be dropped on any empty square
+	End       EndSpec
+
+	Hooks Hooks
+}
+
+// PieceSpec declares one piece type. Ordinary pieces need nothing but data.
+type PieceSpec struct {
+	Letter byte   // upper-case FEN letter; lower case is the black piece
+	Name   string // "knight"
+	Betza  string // movement in the betza package's notation
+	Royal  bool   // may not be left in check; losing it loses the game
+	Value  int    // centipawns for the engine; 0 lets the engine derive it
+	// CannotCapture lists letters of types this piece may not capture (the
+	// Chatrang Elephant cannot capture an Elephant). It also limits checks.
+	CannotCapture string
+}
+
+// PawnSpec names the pawn: the piece that promotes, may double-step, is
+// taken en passant and resets the move-rule counter.
+type PawnSpec struct {
+	Letter     byte  // 0: the variant has no pawn
+	DoubleStep bool  // an extra move-only, non-jumping two-square step forward
+	StepRanks  []int // ranks (1 = own first rank) the double step starts from; nil: the pawn's start ranks
+	EnPassant  bool  // a double step may be taken en passant
+}
+
+// PromotionSpec says where and into what the pawn promotes.
+type PromotionSpec struct {
+	Ranks     []int        // ranks counted from the owner's side (8 on 8x8 chess); nil: no promotion
+	Pieces    string       // letters of the types a pawn may become, in menu order
+	Mandatory bool         // a pawn reaching the zone must promote
+	Limits    map[byte]int // a type may be chosen only while its count on board is below this
+}
+
+// CastlingSpec configures castling. The king stands on its first rank and
+// castles with the outermost rook on either side, as in chess and Chess960:
+// both go to fixed files and every square either passes must be empty but
+// for the two, and the king may not be in check or pass an attacked square.
+type CastlingSpec struct {
+	Enabled   bool
+	Rook      byte   // letter of the castling piece, e.g. 'R'
+	KingFiles [2]int // files (0-based) the king ends on: kingside, queenside
+	RookFiles [2]int // files the rook ends on
+}
+
+// Value is what a position is worth to the side it happens to.
+type Value int8
+
+// The values an end rule can give.
+const (
+	None Value = iota // the rule does not apply
+	Loss
+	DrawValue
+	WinValue
+)
+
+// EndSpec lists the rules that end a game.
+type EndSpec struct {
+	Checkmate Value // for the checkmated side; normally Loss
+	Stalemate Value // for the stalemated side: DrawValue in chess, WinValue in Chatrang
+	BareKing  Value // for a side left with royal pieces only, judged before the other rules; None to disable
+	NMoveRule int   // moves (by each side) without a capture or pawn move that draw; 0: none
+	NFold     int   // occurrences of one position that draw; 0: none
+	MoveCap   int   // plies after which the game is drawn; 0: none
+	// Dead lists material that can never mate, as "white:black" letter
+	// strings with the royal included, in either colour order: "KN:K".
+	Dead []string
+	// DeadSameColor lists letters: a position in which every non-royal piece
+	// is of these types and all stand on squares of one colour is dead.
+	DeadSameColor string
+}
+
+// Outcome is one possible result of a move decided by chance, with its
+// exact probability Num/Den.
+type Outcome struct {
+	Num, Den uint32
+	Label    string
+}
+
+// Certain is the only outcome of a move that chance does not decide.
+var Certain = []Outcome{{1, 1, ""}}
+
+// State is variant data a position carries beyond board, reserves, money
+// and turn counters (for example the stacks of Crazy Chess). Hooks that
+// change it must also restore it on Unmake.
+type State interface {
+	Clone() State
+	Hash() uint64  // mixed into the position key
+	String() string // the FEN field(s) the variant adds
+}
+
+// View is what one player may see of a position. Unseen squares are empty in
+// Position and absent from Visible.
+type View struct {
+	Viewer   Color
+	Visible  geom.Set
+	Position *Position
+}
+
+// Hooks are optional variant rules called at fixed points. A nil field means
+// the standard behaviour. Hooks must agree with one another (a move that
+// Generate adds must be understood by MakeSpecial and the notation hooks).
+type Hooks struct {
+	// Generate may append variant moves (kind Special or Drop) to the
+	// standard pseudo-legal moves, or remove moves, and returns the list.
+	Generate func(p *Position, moves []Move) []Move
+	// Legal decides whether a pseudo-legal move is legal; nil: the mover's
+	// royal pieces may not be attacked afterwards.
+	Legal func(p *Position, m Move) bool
+	// Outcomes lists the possible results of m with their probabilities.
+	// Nil, or a nil result, means m has one certain outcome.
+	Outcomes func(p *Position, m Move) []Outcome
+	// AfterMake runs after the standard effects of m with the chosen
+	// outcome. It may change turn, phase and counters (several decisions
+	// in a row), money and State; Unmake restores turn, phase, counters and
+	// money by itself, the hook restores State in AfterUnmake.
+	AfterMake   func(p *Position, m Move, outcome int)
+	AfterUnmake func(p *Position, m Move, outcome int)
+	// MakeSpecial performs a Special move; UnmakeSpecial reverses it.
+	MakeSpecial   func(p *Position, m Move, outcome int)
+	UnmakeSpecial func(p *Position, m Move, outcome int)
+	// End judges variant end rules before the standard ones.
+	End func(p *Position) (Status, bool)
+	// View returns what c may see; nil: everything.
+	View func(p *Position, c Color) View
+	// Determinize samples a full position consistent with a view, for
+	// search under hidden information.
+	Determinize func(v View, r *rand.Rand) *Position
+	// EncodeMove and DecodeMove give the text of Special moves.
+	EncodeMove func(p *Position, m Move) (string, bool)
+	DecodeMove func(p *Position, s string) (Move, bool)
+}

@@ -1,0 +1,575 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/anychess/anychess/betza"
+	"github.com/anychess/anychess/geom"
+)
+
+// ErrSpec is wrapped by every error Compile returns.
+var ErrSpec = errors.New("invalid variant")
+
+// Variant is a compiled, immutable variant. Positions point to it. It is safe
+// for concurrent use.
+type Variant struct {
+	spec  Spec
+	board geom.Board
+
+	types    []typeInfo // index 0 is unused
+	byLetter [128]Type  // upper-case letter -> type
+
+	moves  [2][]moveSet // [colour][type]
+	probes [2]probeSet  // attacks by [colour]
+
+	royalMask  uint64
+	royalTypes []Type
+	pawn       Type
+	doubleStep bool
+	enPassant  bool
+	initRanks  [2][MaxTypes + 1]uint16 // ranks (bit per rank) where 'i' moves start
+	cannot     [MaxTypes + 1]uint64    // [attacker] victim types it may not capture
+	immunity   bool
+
+	promoZone  [2]geom.Set
+	promoTypes []Type
+	promoLimit [MaxTypes + 1]int // 0: no limit
+	mandatory  bool
+
+	castling   bool
+	castleRook Type
+	kingFile   [2]int
+	rookFile   [2]int
+
+	dead          [][2]string
+	deadSameColor uint64
+
+	z     zobrist
+	start *Position
+}
+
+type typeInfo struct {
+	spec     PieceSpec
+	movement betza.Movement
+}
+
+// leg is one compiled movement component for one colour.
+type leg struct {
+	off   int // mailbox offset of one step
+	max   int // number of steps; 1 for a leap
+	mode  betza.Mode
+	flags betza.Flags
+	path  [2]int // lame leaps: offsets from the origin that must be empty (0: unused)
+	dx    int8
+	dy    int8
+}
+
+// moveSet is the compiled movement of one type for one colour.
+type moveSet struct {
+	leaps   []leg // single leaps without flags
+	rides   []leg // riders without flags
+	special []leg // legs with flags (lame, initial, skip)
+}
+
+const (
+	probeLeap uint8 = iota
+	probeRide
+	probeLame
+	probeSkip
+)
+
+// probe finds attackers of a square: step from the target by off (toward
+// the attacker) and look for one of types.
+type probe struct {
+	kind    uint8
+	initial bool // the leg is an 'i' move: the attacker must be on an initial rank
+	off     int
+	max     int
+	types   uint64
+	path    [2]int // lame: offsets from the target that must be empty
+}
+
+type probeSet struct {
+	leaps   []probe
+	rides   []probe
+	complex []probe // lame and skip
+}
+
+// Compile checks s and builds the variant. Errors wrap ErrSpec and say what
+// is wrong.
+func Compile(s Spec) (*Variant, error) {
+	v, err := compile(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q: %v", ErrSpec, s.Name, err)
+	}
+	return v, nil
+}
+
+func compile(s Spec) (*Variant, error) {
+	if s.Name == "" {
+		return nil, errors.New("no name")
+	}
+	b, err := geom.NewBoard(s.Files, s.Ranks)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range s.Holes.Squares() {
+		if !b.OnGrid(h) {
+			return nil, fmt.Errorf("hole %v is off the board", h)
+		}
+	}
+	b.Holes = s.Holes
+	v := &Variant{spec: s, board: b}
+	if len(s.Pieces) == 0 {
+		return nil, errors.New("no pieces")
+	}
+	if len(s.Pieces) > MaxTypes {
+		return nil, fmt.Errorf("%d piece types; at most %d", len(s.Pieces), MaxTypes)
+	}
+	v.types = make([]typeInfo, 1, len(s.Pieces)+1)
+	for _, ps := range s.Pieces {
+		if ps.Letter < 'A' || ps.Letter > 'Z' {
+			return nil, fmt.Errorf("piece %q: letter %q is not an upper-case letter A-Z", ps.Name, ps.Letter)
+		}
+		if v.byLetter[ps.Letter] != 0 {
+			return nil, fmt.Errorf("piece letter %c is used twice", ps.Letter)
+		}
+		m, err := betza.Parse(ps.Betza)
+		if err != nil {
+			return nil, fmt.Errorf("piece %c (%s): %v", ps.Letter, ps.Name, err)
+		}
+		t := Type(len(v.types))
+		v.types = append(v.types, typeInfo{spec: ps, movement: m})
+		v.byLetter[ps.Letter] = t
+		if ps.Royal {
+			v.royalMask |= 1 << t
+			v.royalTypes = append(v.royalTypes, t)
+		}
+	}
+	for t := 1; t < len(v.types); t++ {
+		for _, l := range []byte(v.types[t].spec.CannotCapture) {
+			u := v.byLetter[upper(l)]
+			if u == 0 {
+				return nil, fmt.Errorf("piece %c: cannot_capture names unknown piece %c", v.types[t].spec.Letter, l)
+			}
+			v.cannot[t] |= 1 << u
+			v.immunity = true
+		}
+	}
+	if err := v.compilePawn(); err != nil {
+		return nil, err
+	}
+	if err := v.compilePromotion(); err != nil {
+		return nil, err
+	}
+	if err := v.compileCastling(); err != nil {
+		return nil, err
+	}
+	if err := v.compileEnd(); err != nil {
+		return nil, err
+	}
+	v.compileMoves()
+	v.compileProbes()
+	v.z = newZobrist(len(v.types))
+
+	start, err := v.parseFEN(s.Start)
+	if err != nil {
+		return nil, fmt.Errorf("start position: %v", err)
+	}
+	v.computeInitRanks(start)
+	v.start = start
+	return v, nil
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+func (v *Variant) compilePawn() error {
+	ps := v.spec.Pawn
+	if ps.Letter == 0 {
+		if ps.DoubleStep || ps.EnPassant {
+			return errors.New("pawn rules without a pawn letter")
+		}
+		return nil
+	}
+	v.pawn = v.byLetter[upper(ps.Letter)]
+	if v.pawn == 0 {
+		return fmt.Errorf("pawn letter %c is not a piece", ps.Letter)
+	}
+	if v.royalMask&(1<<v.pawn) != 0 {
+		return errors.New("the pawn cannot be royal")
+	}
+	v.doubleStep = ps.DoubleStep
+	v.enPassant = ps.EnPassant
+	if ps.EnPassant && !ps.DoubleStep {
+		return errors.New("en passant needs the pawn double step")
+	}
+	for _, r := range ps.StepRanks {
+		if r < 1 || r > v.board.Ranks {
+			return fmt.Errorf("pawn double-step rank %d is off the board", r)
+		}
+	}
+	return nil
+}
+
+func (v *Variant) compilePromotion() error {
+	ps := v.spec.Promotion
+	if len(ps.Ranks) == 0 {
+		if ps.Pieces != "" || len(ps.Limits) > 0 {
+			return errors.New("promotion pieces without promotion ranks")
+		}
+		return nil
+	}
+	if v.pawn == 0 {
+		return errors.New("promotion needs a pawn")
+	}
+	if ps.Pieces == "" {
+		return errors.New("promotion ranks without promotion pieces")
+	}
+	for _, r := range ps.Ranks {
+		if r < 1 || r > v.board.Ranks {
+			return fmt.Errorf("promotion rank %d is off the board", r)
+		}
+		for f := 0; f < v.board.Files; f++ {
+			v.promoZone[White].Add(geom.Sq(f, r-1))
+			v.promoZone[Black].Add(geom.Sq(f, v.board.Ranks-r))
+		}
+	}
+	for _, l := range []byte(ps.Pieces) {
+		t := v.byLetter[upper(l)]
+		if t == 0 {
+			return fmt.Errorf("promotion piece %c is not a piece", l)
+		}
+		if t == v.pawn || v.royalMask&(1<<t) != 0 {
+			return fmt.Errorf("a pawn cannot promote to %c", l)
+		}
+		if slices.Contains(v.promoTypes, t) {
+			return fmt.Errorf("promotion piece %c is listed twice", l)
+		}
+		v.promoTypes = append(v.promoTypes, t)
+	}
+	for l, n := range ps.Limits {
+		t := v.byLetter[upper(l)]
+		if t == 0 || !slices.Contains(v.promoTypes, t) {
+			return fmt.Errorf("promotion limit for %c, which is not a promotion piece", l)
+		}
+		if n < 1 {
+			return fmt.Errorf("promotion limit for %c must be at least 1", l)
+		}
+		v.promoLimit[t] = n
+	}
+	v.mandatory = ps.Mandatory
+	return nil
+}
+
+func (v *Variant) compileCastling() error {
+	cs := v.spec.Castling
+	if !cs.Enabled {
+		return nil
+	}
+	if len(v.royalTypes) != 1 {
+		return errors.New("castling needs exactly one royal piece type")
+	}
+	v.castleRook = v.byLetter[upper(cs.Rook)]
+	if v.castleRook == 0 {
+		return fmt.Errorf("castling piece %q is not a piece", cs.Rook)
+	}
+	for i := range 2 {
+		if cs.KingFiles[i] < 0 || cs.KingFiles[i] >= v.board.Files || cs.RookFiles[i] < 0 || cs.RookFiles[i] >= v.board.Files {
+			return errors.New("castling files are off the board")
+		}
+		if cs.KingFiles[i] == cs.RookFiles[i] {
+			return errors.New("king and rook cannot castle to the same file")
+		}
+	}
+	v.castling = true
+	v.kingFile = cs.KingFiles
+	v.rookFile = cs.RookFiles
+	return nil
+}
+
+func (v *Variant) compileEnd() error {
+	e := v.spec.End
+	if e.NMoveRule < 0 || e.NFold < 0 || e.MoveCap < 0 {
+		return errors.New("end rule counts cannot be negative")
+	}
+	if e.NFold == 1 {
+		return errors.New("n-fold repetition needs n of at least 2")
+	}
+	for _, d := range e.Dead {
+		w, b, ok := strings.Cut(d, ":")
+		if !ok {
+			return fmt.Errorf("dead material %q: want two sides such as \"KN:K\"", d)
+		}
+		var sides [2]string
+		for i, side := range []string{w, b} {
+			for _, l := range []byte(side) {
+				if v.byLetter[upper(l)] == 0 {
+					return fmt.Errorf("dead material %q: unknown piece %c", d, l)
+				}
+			}
+			sides[i] = sortedLetters(strings.ToUpper(side))
+		}
+		v.dead = append(v.dead, sides)
+	}
+	for _, l := range []byte(e.DeadSameColor) {
+		t := v.byLetter[upper(l)]
+		if t == 0 {
+			return fmt.Errorf("dead same-colour piece %c is not a piece", l)
+		}
+		v.deadSameColor |= 1 << t
+	}
+	return nil
+}
+
+func sortedLetters(s string) string {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	return string(b)
+}
+
+// compileMoves turns each type's Betza legs into move tables per colour.
+func (v *Variant) compileMoves() {
+	for c := White; c <= Black; c++ {
+		v.moves[c] = make([]moveSet, len(v.types))
+		for t := 1; t < len(v.types); t++ {
+			legs := v.types[t].movement.Legs
+			if Type(t) == v.pawn && v.doubleStep {
+				legs = append(slices.Clone(legs), betza.Leg{Vector: betza.Vector{DX: 0, DY: 2}, Range: 1, Mode: betza.Move, Flags: betza.Initial | betza.Lame})
+			}
+			v.moves[c][t] = compileLegs(legs, c)
+		}
+	}
+}
+
+// compileLegs merges legs that differ only in mode and orients them for c.
+func compileLegs(legs []betza.Leg, c Color) moveSet {
+	var out []leg
+	for _, l := range legs {
+		dx, dy := l.DX, l.DY
+		if c == Black {
+			dx, dy = -dx, -dy
+		}
+		mx := int(l.Range)
+		if mx == 0 {
+			mx = geom.MaxFiles + geom.MaxRanks
+		}
+		g := leg{off: geom.Offset(int(dx), int(dy)), max: mx, mode: l.Mode, flags: l.Flags, dx: dx, dy: dy}
+		if l.Flags&betza.Lame != 0 {
+			g.path = lamePath(dx, dy)
+		}
+		merged := false
+		for i := range out {
+			o := &out[i]
+			if o.off == g.off && o.max == g.max && o.flags == g.flags {
+				o.mode |= g.mode
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, g)
+		}
+	}
+	var ms moveSet
+	for _, g := range out {
+		switch {
+		case g.flags != 0:
+			ms.special = append(ms.special, g)
+		case g.max == 1:
+			ms.leaps = append(ms.leaps, g)
+		default:
+			ms.rides = append(ms.rides, g)
+		}
+	}
+	return ms
+}
+
+func sign(x int8) int8 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// lamePath returns the squares a lame leap passes, as offsets from its
+// origin: the squares between for straight leaps, and for the knight the
+// orthogonal neighbour in the direction of the long leg.
+func lamePath(dx, dy int8) [2]int {
+	var p [2]int
+	ax, ay := dx, dy
+	if ax < 0 {
+		ax = -ax
+	}
+	if ay < 0 {
+		ay = -ay
+	}
+	if ax == 0 || ay == 0 || ax == ay {
+		n := max(ax, ay)
+		ux, uy := sign(dx), sign(dy)
+		for k := int8(1); k < n && k <= 2; k++ {
+			p[k-1] = geom.Offset(int(ux*k), int(uy*k))
+		}
+		return p
+	}
+	if ay > ax {
+		p[0] = geom.Offset(0, int(sign(dy)))
+	} else {
+		p[0] = geom.Offset(int(sign(dx)), 0)
+	}
+	return p
+}
+
+// compileProbes groups every capturing leg by the way it reaches a target.
+func (v *Variant) compileProbes() {
+	for c := White; c <= Black; c++ {
+		var all []probe
+		for t := 1; t < len(v.types); t++ {
+			ms := v.moves[c][t]
+			for _, group := range [][]leg{ms.leaps, ms.rides, ms.special} {
+				for _, l := range group {
+					if l.mode&betza.Capture == 0 {
+						continue
+					}
+					pr := probe{off: -l.off, max: l.max, types: 1 << t, initial: l.flags&betza.Initial != 0}
+					switch {
+					case l.flags&betza.Skip != 0:
+						pr.kind = probeSkip
+					case l.flags&betza.Lame != 0:
+						pr.kind = probeLame
+						for i, po := range l.path {
+							if po != 0 {
+								pr.path[i] = -l.off + po
+							}
+						}
+					case l.max == 1:
+						pr.kind = probeLeap
+					default:
+						pr.kind = probeRide
+					}
+					merged := false
+					for i := range all {
+						a := &all[i]
+						if a.kind == pr.kind && a.initial == pr.initial && a.off == pr.off && a.max == pr.max && a.path == pr.path {
+							a.types |= pr.types
+							merged = true
+							break
+						}
+					}
+					if !merged {
+						all = append(all, pr)
+					}
+				}
+			}
+		}
+		for _, pr := range all {
+			switch {
+			case pr.initial:
+				v.probes[c].complex = append(v.probes[c].complex, pr)
+			case pr.kind == probeLeap:
+				v.probes[c].leaps = append(v.probes[c].leaps, pr)
+			case pr.kind == probeRide:
+				v.probes[c].rides = append(v.probes[c].rides, pr)
+			default:
+				v.probes[c].complex = append(v.probes[c].complex, pr)
+			}
+		}
+	}
+}
+
+// computeInitRanks records, for each type and colour, the ranks on which it
+// stands in the start position: its 'i' moves start there. The pawn's
+// double step uses the configured ranks if there are any.
+func (v *Variant) computeInitRanks(start *Position) {
+	for _, sq := range v.board.Squares() {
+		pc := start.board[sq]
+		if pc.IsPiece() {
+			v.initRanks[pc.Color()][pc.Type()] |= 1 << sq.Rank()
+		}
+	}
+	if v.pawn != 0 && len(v.spec.Pawn.StepRanks) > 0 {
+		v.initRanks[White][v.pawn], v.initRanks[Black][v.pawn] = 0, 0
+		for _, r := range v.spec.Pawn.StepRanks {
+			v.initRanks[White][v.pawn] |= 1 << (r - 1)
+			v.initRanks[Black][v.pawn] |= 1 << (v.board.Ranks - r)
+		}
+	}
+}
+
+// Name returns the variant's registry name.
+func (v *Variant) Name() string { return v.spec.Name }
+
+// Title returns the variant's display name.
+func (v *Variant) Title() string {
+	if v.spec.Title != "" {
+		return v.spec.Title
+	}
+	return v.spec.Name
+}
+
+// Spec returns the specification the variant was compiled from.
+func (v *Variant) Spec() Spec { return v.spec }
+
+// Board returns the board geometry.
+func (v *Variant) Board() geom.Board { return v.board }
+
+// NumTypes returns the number of piece types; types run from 1 to NumTypes.
+func (v *Variant) NumTypes() int { return len(v.types) - 1 }
+
+// TypeOf returns the type with the given FEN letter (either case), or 0.
+func (v *Variant) TypeOf(letter byte) Type {
+	if letter >= 128 {
+		return 0
+	}
+	return v.byLetter[upper(letter)]
+}
+
+// Letter returns the upper-case FEN letter of t.
+func (v *Variant) Letter(t Type) byte { return v.types[t].spec.Letter }
+
+// PieceLetter returns the FEN letter of a piece: upper case for White.
+func (v *Variant) PieceLetter(p Piece) byte {
+	l := v.types[p.Type()].spec.Letter
+	if p.Color() == Black {
+		l += 'a' - 'A'
+	}
+	return l
+}
+
+// PieceSpec returns the declaration of type t.
+func (v *Variant) PieceSpec(t Type) PieceSpec { return v.types[t].spec }
+
+// Movement returns the parsed movement of type t (in White's orientation).
+func (v *Variant) Movement(t Type) betza.Movement { return v.types[t].movement }
+
+// Royal reports whether pieces of type t are royal.
+func (v *Variant) Royal(t Type) bool { return v.royalMask&(1<<t) != 0 }
+
+// Pawn returns the pawn type, or 0.
+func (v *Variant) Pawn() Type { return v.pawn }
+
+// PromotionTypes returns the types a pawn may promote to, in menu order.
+func (v *Variant) PromotionTypes() []Type { return slices.Clone(v.promoTypes) }
+
+// PromotionZone reports whether a pawn of colour c promotes on s.
+func (v *Variant) PromotionZone(c Color, s geom.Square) bool { return v.promoZone[c].Has(s) }
+
+// CanCapture reports whether a piece of type a may capture one of type b.
+func (v *Variant) CanCapture(a, b Type) bool { return v.cannot[a]&(1<<b) == 0 }
+
+// Start returns a new position at the variant's start.
+func (v *Variant) Start() *Position { return v.start.Clone() }
+
+// StartFEN returns the start position in FEN.
+func (v *Variant) StartFEN() string { return v.start.FEN() }

@@ -1,0 +1,170 @@
+// Package variant holds the built-in variants and reads variant files.
+//
+// A variant whose pieces are plain Betza movers is a data file: a TOML
+// document that declares the board, the pieces, the start position and the
+// parameters of the common rules (see docs/variants.md for every key). The
+// built-in files are embedded in the binary; a user's file is read with
+// Load and checked with Check. Variants with rules that data cannot express
+// add Go hooks to the rules.Spec the file produces.
+//
+// A Registry is an explicit value, built by Default and passed down; there
+// is no global variant table.
+package variant
+
+import (
+	"embed"
+	"fmt"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/anychess/anychess/rules"
+)
+
+//go:embed data/*.toml
+var builtin embed.FS
+
+// Registry maps names and aliases to compiled variants.
+type Registry struct {
+	byName map[string]*rules.Variant
+	names  []string // canonical names in registration order
+	files  map[string][]byte
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry {
+	return &Registry{byName: map[string]*rules.Variant{}, files: map[string][]byte{}}
+}
+
+// builtinOrder is the order in which the built-in variants are listed.
+var builtinOrder = []string{"chess", "greatshatranj", "chatrang"}
+
+// Default returns a registry with every built-in variant. It fails only if
+// an embedded file is broken, which the tests rule out.
+func Default() (*Registry, error) {
+	r := NewRegistry()
+	for _, name := range builtinOrder {
+		data, err := builtin.ReadFile(path.Join("data", name+".toml"))
+		if err != nil {
+			return nil, err
+		}
+		r.files[name] = data
+	}
+	for _, name := range builtinOrder {
+		if _, err := r.add(r.files[name], "data/"+name+".toml"); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// MustDefault is Default for callers that cannot go on without the
+// built-in variants; it panics only on a broken binary.
+func MustDefault() *Registry {
+	r, err := Default()
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func (r *Registry) resolve(name string) ([]byte, bool) {
+	if d, ok := r.files[name]; ok {
+		return d, true
+	}
+	if v, ok := r.byName[strings.ToLower(name)]; ok {
+		d, ok := r.files[v.Name()]
+		return d, ok
+	}
+	return nil, false
+}
+
+func (r *Registry) add(data []byte, origin string) (*rules.Variant, error) {
+	spec, err := Parse(data, origin, r.resolve)
+	if err != nil {
+		return nil, err
+	}
+	v, err := rules.Compile(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
+	}
+	return v, r.Register(v, data)
+}
+
+// Register adds a compiled variant under its name and aliases. data is its
+// file text, used when other files name it as their base (nil if none).
+func (r *Registry) Register(v *rules.Variant, data []byte) error {
+	keys := append([]string{v.Name()}, v.Spec().Aliases...)
+	for _, k := range keys {
+		if _, dup := r.byName[strings.ToLower(k)]; dup {
+			return fmt.Errorf("variant name %q is already taken", k)
+		}
+	}
+	for _, k := range keys {
+		r.byName[strings.ToLower(k)] = v
+	}
+	r.names = append(r.names, v.Name())
+	if data != nil {
+		r.files[v.Name()] = data
+	}
+	return nil
+}
+
+// Get returns the variant with the given name or alias, ignoring case.
+func (r *Registry) Get(name string) (*rules.Variant, error) {
+	if v, ok := r.byName[strings.ToLower(name)]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(r.Names(), ", "))
+}
+
+// Names returns the canonical names of the registered variants.
+func (r *Registry) Names() []string { return append([]string(nil), r.names...) }
+
+// Variants returns the registered variants in order.
+func (r *Registry) Variants() []*rules.Variant {
+	out := make([]*rules.Variant, len(r.names))
+	for i, n := range r.names {
+		out[i] = r.byName[n]
+	}
+	return out
+}
+
+// Aliases returns every accepted name of v, sorted, canonical name first.
+func (r *Registry) Aliases(v *rules.Variant) []string {
+	var out []string
+	for k, w := range r.byName {
+		if w == v && k != v.Name() {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return append([]string{v.Name()}, out...)
+}
+
+// Compile reads and compiles a variant file without registering it; a base
+// variant is looked up in r.
+func (r *Registry) Compile(data []byte, origin string) (*rules.Variant, error) {
+	spec, err := Parse(data, origin, r.resolve)
+	if err != nil {
+		return nil, err
+	}
+	v, err := rules.Compile(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
+	}
+	return v, nil
+}
+
+// Load reads, compiles and registers the variant file at filename.
+func (r *Registry) Load(filename string) (*rules.Variant, error) {
+	data, err := os.ReadFile(filename)
+	if err != nil {
+		return nil, err
+	}
+	return r.add(data, filename)
+}
+
+// File returns the text of a registered variant's file.
+func (r *Registry) File(name string) ([]byte, bool) { return r.resolve(name) }

@@ -1,0 +1,279 @@
+package variant
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+	"github.com/pelletier/go-toml/v2"
+)
+
+// ErrFile is wrapped by every error about a variant file.
+var ErrFile = errors.New("bad variant file")
+
+// file is the TOML form of a variant. Field docs are the format reference;
+// docs/variants.md repeats them for people, and a test keeps the two in step.
+type file struct {
+	Base        string      `toml:"base"`        // a variant to start from; keys here replace its keys
+	Name        string      `toml:"name"`        // registry name, lower case: "greatshatranj"
+	Aliases     []string    `toml:"aliases"`     // other names
+	Title       string      `toml:"title"`       // display name: "Great Shatranj"
+	Description string      `toml:"description"` // a short rules summary
+	Start       string      `toml:"start"`       // start position (FEN)
+	Drops       bool        `toml:"drops"`       // reserve pieces may be dropped on empty squares
+	Board       boardFile   `toml:"board"`
+	Pieces      []pieceFile `toml:"piece"`
+	Pawn        pawnFile    `toml:"pawn"`
+	Promotion   promoFile   `toml:"promotion"`
+	Castling    castleFile  `toml:"castling"`
+	End         endFile     `toml:"end"`
+}
+
+type boardFile struct {
+	Files int      `toml:"files"` // 4..16
+	Ranks int      `toml:"ranks"` // 4..16
+	Holes []string `toml:"holes"` // squares no piece may enter
+}
+
+type pieceFile struct {
+	Letter        string `toml:"letter"`         // one upper-case letter
+	Name          string `toml:"name"`           // "knight"
+	Betza         string `toml:"betza"`          // movement
+	Royal         bool   `toml:"royal"`          // may not be left in check
+	Value         int    `toml:"value"`          // centipawns; 0: derived by the engine
+	CannotCapture string `toml:"cannot_capture"` // letters this piece may not capture
+}
+
+type pawnFile struct {
+	Letter          string `toml:"letter"`            // the pawn's letter; empty: no pawn
+	DoubleStep      bool   `toml:"double_step"`       // first move may go two squares
+	DoubleStepRanks []int  `toml:"double_step_ranks"` // ranks it may do so from (1 = own first)
+	EnPassant       bool   `toml:"en_passant"`        // a double step may be taken en passant
+}
+
+type promoFile struct {
+	Ranks     []int          `toml:"ranks"`     // ranks from the owner's side where pawns promote
+	Pieces    string         `toml:"pieces"`    // letters of the choices
+	Mandatory bool           `toml:"mandatory"` // the pawn must promote on reaching the zone
+	Limits    map[string]int `toml:"limits"`    // a type is allowed while fewer than this are on the board
+}
+
+type castleFile struct {
+	Rook      string   `toml:"rook"`       // the castling piece; empty: no castling
+	KingFiles []string `toml:"king_files"` // king's destination: kingside, queenside
+	RookFiles []string `toml:"rook_files"` // rook's destination: kingside, queenside
+}
+
+type endFile struct {
+	Checkmate     string   `toml:"checkmate"`       // for the mated side: loss (default), win, draw
+	Stalemate     string   `toml:"stalemate"`       // for the stalemated side: draw (default), win, loss
+	BareKing      string   `toml:"bare_king"`       // for a side with royals only: none (default), loss, win, draw
+	MoveRule      int      `toml:"move_rule"`       // moves without capture or pawn move that draw (50); 0: none
+	Repetition    int      `toml:"repetition"`      // occurrences of a position that draw (3); 0: none
+	MoveCap       int      `toml:"move_cap"`        // plies after which the game is a draw; 0: none
+	Dead          []string `toml:"dead"`            // material that cannot mate, "KN:K"
+	DeadSameColor string   `toml:"dead_same_color"` // letters: only these, all on one colour, is dead
+}
+
+// Resolver finds the file text of a base variant by name.
+type Resolver func(name string) ([]byte, bool)
+
+// Parse reads a variant file. Unknown keys and values of the wrong type are
+// errors that name the line; a file with a base starts from that variant.
+func Parse(data []byte, origin string, resolve Resolver) (rules.Spec, error) {
+	f, err := decode(data, origin, resolve, 0)
+	if err != nil {
+		return rules.Spec{}, err
+	}
+	return f.spec(origin)
+}
+
+func decode(data []byte, origin string, resolve Resolver, depth int) (*file, error) {
+	if depth > 8 {
+		return nil, fmt.Errorf("%w: %s: base chain is too long (a loop?)", ErrFile, origin)
+	}
+	var head struct {
+		Base string `toml:"base"`
+	}
+	if err := toml.Unmarshal(data, &head); err != nil {
+		return nil, tomlError(origin, data, err)
+	}
+	f := &file{}
+	if head.Base != "" {
+		if resolve == nil {
+			return nil, fmt.Errorf("%w: %s: base %q cannot be looked up here", ErrFile, origin, head.Base)
+		}
+		bd, ok := resolve(head.Base)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: unknown base variant %q", ErrFile, origin, head.Base)
+		}
+		bf, err := decode(bd, head.Base, resolve, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		f = bf
+		f.Aliases = nil // names are never inherited
+	}
+	d := toml.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	if err := d.Decode(f); err != nil {
+		return nil, tomlError(origin, data, err)
+	}
+	return f, nil
+}
+
+// tomlError rewrites a go-toml error as "origin:line:col: message".
+func tomlError(origin string, data []byte, err error) error {
+	var sm *toml.StrictMissingError
+	if errors.As(err, &sm) && len(sm.Errors) > 0 {
+		var msgs []string
+		for _, e := range sm.Errors {
+			r, c := e.Position()
+			msgs = append(msgs, fmt.Sprintf("%s:%d:%d: unknown key %q", origin, r, c, strings.Join(e.Key(), ".")))
+		}
+		return fmt.Errorf("%w: %s", ErrFile, strings.Join(msgs, "; "))
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		r, c := de.Position()
+		msg := de.Error()
+		msg = strings.TrimPrefix(msg, "toml: ")
+		return fmt.Errorf("%w: %s:%d:%d: %s", ErrFile, origin, r, c, msg)
+	}
+	return fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
+}
+
+func parseValue(s, field string, def rules.Value) (rules.Value, error) {
+	switch s {
+	case "":
+		return def, nil
+	case "none":
+		return rules.None, nil
+	case "loss":
+		return rules.Loss, nil
+	case "win":
+		return rules.WinValue, nil
+	case "draw":
+		return rules.DrawValue, nil
+	}
+	return 0, fmt.Errorf("end.%s: %q; want loss, win, draw or none", field, s)
+}
+
+func letter(s, field string) (byte, error) {
+	if len(s) != 1 || s[0] < 'A' || s[0] > 'Z' {
+		return 0, fmt.Errorf("%s: %q is not one upper-case letter", field, s)
+	}
+	return s[0], nil
+}
+
+// spec checks the decoded file and converts it to a rules.Spec.
+func (f *file) spec(origin string) (rules.Spec, error) {
+	fail := func(err error) (rules.Spec, error) {
+		return rules.Spec{}, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
+	}
+	if f.Name == "" {
+		return fail(errors.New("name: missing"))
+	}
+	for _, c := range f.Name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return fail(fmt.Errorf("name: %q: use lower-case letters, digits and '-'", f.Name))
+		}
+	}
+	s := rules.Spec{
+		Name: f.Name, Aliases: f.Aliases, Title: f.Title, Description: strings.TrimSpace(f.Description),
+		Files: f.Board.Files, Ranks: f.Board.Ranks, Start: f.Start, Drops: f.Drops,
+	}
+	if f.Start == "" {
+		return fail(errors.New("start: missing"))
+	}
+	b, err := geom.NewBoard(f.Board.Files, f.Board.Ranks)
+	if err != nil {
+		return fail(fmt.Errorf("board: %v", err))
+	}
+	for _, h := range f.Board.Holes {
+		sq, err := b.ParseSquare(h)
+		if err != nil {
+			return fail(fmt.Errorf("board.holes: %v", err))
+		}
+		s.Holes.Add(sq)
+	}
+	for i, pf := range f.Pieces {
+		l, err := letter(pf.Letter, fmt.Sprintf("piece %d: letter", i+1))
+		if err != nil {
+			return fail(err)
+		}
+		if pf.Name == "" {
+			return fail(fmt.Errorf("piece %c: name: missing", l))
+		}
+		s.Pieces = append(s.Pieces, rules.PieceSpec{
+			Letter: l, Name: pf.Name, Betza: pf.Betza, Royal: pf.Royal, Value: pf.Value,
+			CannotCapture: strings.ToUpper(pf.CannotCapture),
+		})
+	}
+	if f.Pawn.Letter != "" {
+		l, err := letter(f.Pawn.Letter, "pawn.letter")
+		if err != nil {
+			return fail(err)
+		}
+		s.Pawn = rules.PawnSpec{Letter: l, DoubleStep: f.Pawn.DoubleStep, StepRanks: f.Pawn.DoubleStepRanks, EnPassant: f.Pawn.EnPassant}
+	} else if f.Pawn.DoubleStep || f.Pawn.EnPassant || len(f.Pawn.DoubleStepRanks) > 0 {
+		return fail(errors.New("pawn: rules without pawn.letter"))
+	}
+	s.Promotion = rules.PromotionSpec{Ranks: f.Promotion.Ranks, Pieces: strings.ToUpper(f.Promotion.Pieces), Mandatory: f.Promotion.Mandatory}
+	if len(f.Promotion.Limits) > 0 {
+		s.Promotion.Limits = map[byte]int{}
+		for k, n := range f.Promotion.Limits {
+			l, err := letter(k, "promotion.limits")
+			if err != nil {
+				return fail(err)
+			}
+			s.Promotion.Limits[l] = n
+		}
+	}
+	if f.Castling.Rook != "" {
+		l, err := letter(f.Castling.Rook, "castling.rook")
+		if err != nil {
+			return fail(err)
+		}
+		cs := rules.CastlingSpec{Enabled: true, Rook: l}
+		for i, pair := range [][]string{f.Castling.KingFiles, f.Castling.RookFiles} {
+			key := []string{"castling.king_files", "castling.rook_files"}[i]
+			if len(pair) != 2 {
+				return fail(fmt.Errorf("%s: want two files, kingside then queenside", key))
+			}
+			for j, fl := range pair {
+				if len(fl) != 1 || fl[0] < 'a' || int(fl[0]-'a') >= f.Board.Files {
+					return fail(fmt.Errorf("%s: %q is not a file of the board", key, fl))
+				}
+				if i == 0 {
+					cs.KingFiles[j] = int(fl[0] - 'a')
+				} else {
+					cs.RookFiles[j] = int(fl[0] - 'a')
+				}
+			}
+		}
+		s.Castling = cs
+	} else if len(f.Castling.KingFiles) > 0 || len(f.Castling.RookFiles) > 0 {
+		return fail(errors.New("castling: files without castling.rook"))
+	}
+	e := &s.End
+	var errV error
+	if e.Checkmate, errV = parseValue(f.End.Checkmate, "checkmate", rules.Loss); errV != nil {
+		return fail(errV)
+	}
+	if e.Stalemate, errV = parseValue(f.End.Stalemate, "stalemate", rules.DrawValue); errV != nil {
+		return fail(errV)
+	}
+	if e.BareKing, errV = parseValue(f.End.BareKing, "bare_king", rules.None); errV != nil {
+		return fail(errV)
+	}
+	if e.Checkmate == rules.None || e.Stalemate == rules.None {
+		return fail(errors.New("end: checkmate and stalemate need a value"))
+	}
+	e.NMoveRule, e.NFold, e.MoveCap = f.End.MoveRule, f.End.Repetition, f.End.MoveCap
+	e.Dead, e.DeadSameColor = f.End.Dead, strings.ToUpper(f.End.DeadSameColor)
+	return s, nil
+}
