@@ -46,7 +46,7 @@ func TestDirections(t *testing.T) {
 	}{
 		{"W", Move, "0,-1 -1,0 1,0 0,1"},
 		{"fW", Move, "0,1"},
-		{"fsW", Move, "-1,0 1,0 0,1"},  // orthogonal pairs add up
+		{"fsW", Move, "-1,0 1,0 0,1"},    // orthogonal pairs add up
 		{"fsR", Capture, "-1,0 1,0 0,1"}, // CS-17
 		{"vW", Move, "0,-1 0,1"},
 		{"sW", Move, "-1,0 1,0"},
@@ -59,8 +59,8 @@ func TestDirections(t *testing.T) {
 		{"fcF", Capture, "-1,1 1,1"},
 		{"fcF", Move, ""},
 		{"fN", Move, "-2,1 2,1 -1,2 1,2"}, // CS-21: f = the four forward moves
-		{"ffN", Move, "-1,2 1,2"},          // forward narrow
-		{"fsN", Move, "-2,1 2,1"},          // forward wide (S11)
+		{"ffN", Move, "-1,2 1,2"},         // forward narrow
+		{"fsN", Move, "-2,1 2,1"},         // forward wide (S11)
 		{"bbN", Move, "-1,-2 1,-2"},
 		{"bsN", Move, "-2,-1 2,-1"},
 		{"vN", Move, "-1,-2 1,-2 -1,2 1,2"}, // narrow

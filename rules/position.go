@@ -55,7 +55,7 @@ type undo struct {
 	outcome  uint8
 	captured Piece
 	capIndex uint8
-	promoted Piece // the piece before promotion
+	promoted Piece  // the piece before promotion
 	hash     uint64 // Hash() before the move
 	zhash    uint64 // the incremental key before the move
 	halfmove int32

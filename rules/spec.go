@@ -113,7 +113,7 @@ var Certain = []Outcome{{1, 1, ""}}
 // change it must also restore it on Unmake.
 type State interface {
 	Clone() State
-	Hash() uint64  // mixed into the position key
+	Hash() uint64   // mixed into the position key
 	String() string // the FEN field(s) the variant adds
 }
 

@@ -112,4 +112,3 @@ func TestPerftFileCopy(t *testing.T) {
 		}
 	}
 }
-
