@@ -90,19 +90,19 @@ func NewBoard(files, ranks int) (Board, error) {
 }
 
 // Contains reports whether s is a square of b that is not a hole.
-func (b *Board) Contains(s Square) bool {
+func (b Board) Contains(s Square) bool {
 	return b.OnGrid(s) && !b.Holes.Has(s)
 }
 
 // OnGrid reports whether s lies inside the rectangle of b, hole or not.
-func (b *Board) OnGrid(s Square) bool {
+func (b Board) OnGrid(s Square) bool {
 	f, r := s.File(), s.Rank()
 	return f >= 0 && f < b.Files && r >= 0 && r < b.Ranks
 }
 
 // Squares returns the squares of b that are not holes, rank 1 first and
 // file a first within a rank.
-func (b *Board) Squares() []Square {
+func (b Board) Squares() []Square {
 	out := make([]Square, 0, b.Files*b.Ranks)
 	for r := 0; r < b.Ranks; r++ {
 		for f := 0; f < b.Files; f++ {
@@ -116,7 +116,7 @@ func (b *Board) Squares() []Square {
 
 // ParseSquare reads an algebraic square name ("a1", "p16") on board b. Holes
 // are accepted: they are squares of the grid, though no piece stands there.
-func (b *Board) ParseSquare(name string) (Square, error) {
+func (b Board) ParseSquare(name string) (Square, error) {
 	s, n, err := b.ScanSquare(name)
 	if err != nil {
 		return NoSquare, err
@@ -131,7 +131,7 @@ func (b *Board) ParseSquare(name string) (Square, error) {
 // and the number of bytes it used. A rank is read greedily (one or two
 // digits), but a second digit is taken only if the rank stays on the board,
 // so "a1a2" on an 8-rank board reads "a1".
-func (b *Board) ScanSquare(text string) (Square, int, error) {
+func (b Board) ScanSquare(text string) (Square, int, error) {
 	if len(text) < 2 {
 		return NoSquare, 0, fmt.Errorf("%w: %q", ErrBadSquare, text)
 	}
@@ -156,10 +156,10 @@ func (b *Board) ScanSquare(text string) (Square, int, error) {
 func FileName(f int) byte { return fileNames[f] }
 
 // Mirror returns the square reflected top to bottom on b (a1 <-> a8 on 8x8).
-func (b *Board) Mirror(s Square) Square { return Sq(s.File(), b.Ranks-1-s.Rank()) }
+func (b Board) Mirror(s Square) Square { return Sq(s.File(), b.Ranks-1-s.Rank()) }
 
 // Rotate returns the square turned by 180 degrees on b (a1 <-> h8 on 8x8).
-func (b *Board) Rotate(s Square) Square {
+func (b Board) Rotate(s Square) Square {
 	return Sq(b.Files-1-s.File(), b.Ranks-1-s.Rank())
 }
 

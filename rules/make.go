@@ -222,3 +222,31 @@ func (p *Position) setEnPassant(s, victim geom.Square, by Color) {
 		}
 	}
 }
+
+// Outcomes returns the possible results of the legal move m with their
+// exact probabilities. A move that chance does not decide has the single
+// outcome Certain. The caller picks an index and passes it to MakeOutcome:
+// a game draws it from its seeded source, a search weighs every branch.
+func (p *Position) Outcomes(m Move) []Outcome {
+	if h := p.v.spec.Hooks.Outcomes; h != nil {
+		if o := h(p, m); len(o) > 0 {
+			return o
+		}
+	}
+	return Certain
+}
+
+// View returns what player c may see of the position: everything, unless
+// the variant hides information.
+func (p *Position) View(c Color) View {
+	if h := p.v.spec.Hooks.View; h != nil {
+		return h(p, c)
+	}
+	var all View
+	all.Viewer = c
+	for _, s := range p.v.board.Squares() {
+		all.Visible.Add(s)
+	}
+	all.Position = p.Clone()
+	return all
+}

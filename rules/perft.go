@@ -46,7 +46,7 @@ func Divide(p *Position, depth int) ([]Move, []uint64) {
 }
 
 // immediateEnd reports whether the game is over by a rule other than "no
-// legal move": a bare king, or the variant's End hook.
+// legal move": a captured royal, a bare king, or the variant's End hook.
 func (p *Position) immediateEnd() bool {
 	v := p.v
 	if h := v.spec.Hooks.End; h != nil {
@@ -55,5 +55,9 @@ func (p *Position) immediateEnd() bool {
 		}
 	}
 	us := p.turn
-	return v.spec.End.BareKing != None && v.royalMask != 0 && p.n[us] > 0 && p.n[us] == p.royalCount(us)
+	if v.royalMask == 0 {
+		return false
+	}
+	rc := p.royalCount(us)
+	return rc == 0 || v.spec.End.BareKing != None && p.n[us] == rc
 }

@@ -6,7 +6,9 @@ import (
 )
 
 // Status judges whether the game has ended in this position, by the
-// variant's rules, in this order: the variant's End hook; a bare king;
+// variant's rules, in this order: the variant's End hook; a side without a
+// royal piece (possible only from a position where the side not to move was
+// in check); a bare king;
 // checkmate and stalemate; dead material; the n-move rule; repetition; the
 // move cap. A checkmate on the move that reaches the n-move limit stands.
 func (p *Position) Status() Status {
@@ -18,6 +20,9 @@ func (p *Position) Status() Status {
 		}
 	}
 	us := p.turn
+	if v.royalMask != 0 && p.royalCount(us) == 0 {
+		return Status{Result: Win(us.Other()), Reason: ReasonNoRoyal, Detail: fmt.Sprintf("%s has no royal piece left and loses", us)}
+	}
 	if e.BareKing != None && v.royalMask != 0 && p.n[us] > 0 && p.n[us] == p.royalCount(us) {
 		return valueStatus(e.BareKing, us, ReasonBareKing, fmt.Sprintf("%s has a bare king", us))
 	}

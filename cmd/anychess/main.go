@@ -1,33 +1,92 @@
+// Command anychess plays, checks and measures chess variants.
+//
+// Usage:
+//
+//	anychess <command> [flags] [arguments]
+//
+// Run "anychess help" for the list of commands; each command takes -h.
 package main
 
 import (
 	"fmt"
+	"io"
 	"os"
-	"strconv"
-	"time"
-
-	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func main() {
-	r := variant.MustDefault()
-	v, err := r.Get(os.Args[1])
-	if err != nil {
-		fmt.Println(err)
-		os.Exit(1)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one subcommand of anychess.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"variants", "list the variants and their rules in brief", runVariants},
+		{"check", "validate variant files", runCheck},
+		{"show", "draw a position", runShow},
+		{"moves", "print the legal moves of a position", runMoves},
+		{"apply", "play moves and print the resulting position and game state", runApply},
+		{"perft", "count the leaf nodes of the move tree, with nodes per second", runPerft},
+		{"help", "print this help", nil},
 	}
-	p := v.Start()
-	if len(os.Args) > 3 {
-		p, err = v.ParseFEN(os.Args[3])
-		if err != nil {
-			fmt.Println(err)
-			os.Exit(1)
+}
+
+// run executes the command line args and returns the exit status: 0 on
+// success, 1 when the command failed, 2 for a usage error.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stdout)
+		fmt.Fprintln(stdout)
+		return demo(stdout, stderr)
+	}
+	name := args[0]
+	for _, c := range commands() {
+		if c.name != name {
+			continue
 		}
+		if c.run == nil {
+			usage(stdout)
+			return 0
+		}
+		return c.run(args[1:], stdout, stderr)
 	}
-	d, _ := strconv.Atoi(os.Args[2])
-	t := time.Now()
-	n := rules.Perft(p, d)
-	el := time.Since(t)
-	fmt.Println(n, el, float64(n)/el.Seconds())
+	if name == "-h" || name == "-help" || name == "--help" {
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "anychess: unknown command %q\n", name)
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "anychess plays, checks and measures chess variants.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: anychess <command> [flags] [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Every command that works on a position takes -variant NAME (default chess),")
+	fmt.Fprintln(w, "-fen FEN (default the start position) and -file FILE (a variant file to load).")
+	fmt.Fprintln(w, "Run \"anychess <command> -h\" for a command's flags.")
+}
+
+// demo shows what the command does when run without arguments.
+func demo(stdout, stderr io.Writer) int {
+	fmt.Fprintln(stdout, "A demo: the start of Great Shatranj, its legal moves, and a short game.")
+	fmt.Fprintln(stdout)
+	if st := runShow([]string{"-variant", "greatshatranj"}, stdout, stderr); st != 0 {
+		return st
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "$ anychess apply -variant chess e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7")
+	return runApply([]string{"-variant", "chess", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}, stdout, stderr)
 }

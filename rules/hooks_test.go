@@ -1,0 +1,240 @@
+package rules_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant"
+)
+
+// These tests build small variants with hooks, the way the Vazir, Crazy
+// Chess and csipgs packages plug into the core, and check that the core
+// carries them: chance outcomes, several decisions by one side, money,
+// reserves and drops, variant state, and per-player views.
+
+func chessSpec(t *testing.T) rules.Spec {
+	t.Helper()
+	v, err := variant.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := v.Spec()
+	s.Name, s.Aliases = "test", nil
+	return s
+}
+
+func find(t *testing.T, p *rules.Position, from, to string) rules.Move {
+	t.Helper()
+	b := p.Variant().Board()
+	f, _ := b.ParseSquare(from)
+	g, _ := b.ParseSquare(to)
+	for _, m := range p.LegalMoves(nil) {
+		if m.From() == f && m.To() == g {
+			return m
+		}
+	}
+	t.Fatalf("%s%s is not legal in %s", from, to, p.FEN())
+	return 0
+}
+
+// coinChess: every capture succeeds with probability 2/3; a failed capture
+// leaves the board alone and the same side decides again, at most twice a
+// turn (like Vazir's tries); each turn earns the mover one coin.
+func coinChess(t *testing.T) *rules.Variant {
+	s := chessSpec(t)
+	s.Hooks.Outcomes = func(p *rules.Position, m rules.Move) []rules.Outcome {
+		if p.At(m.To()).IsPiece() {
+			return []rules.Outcome{{Num: 2, Den: 3, Label: "hit"}, {Num: 1, Den: 3, Label: "miss"}}
+		}
+		return nil
+	}
+	s.Hooks.AfterMake = func(p *rules.Position, m rules.Move, outcome int) {
+		us := p.Turn()
+		if outcome == 1 { // the core left board and turn alone
+			if p.Counter() == 0 {
+				p.SetTurnState(us, 0, 1) // one more try
+				return
+			}
+			p.SetTurnState(us.Other(), 0, 0) // tries used up: the turn passes
+			us = us.Other()
+		} else {
+			p.SetTurnState(us, 0, 0)
+		}
+		mover := us.Other()
+		p.SetMoney(mover, p.Money(mover)+1)
+	}
+	v, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestChanceAndSeveralDecisions(t *testing.T) {
+	v := coinChess(t)
+	p, err := v.ParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	capture := find(t, p, "e4", "d5")
+	if o := p.Outcomes(capture); len(o) != 2 || o[0].Num != 2 || o[0].Den != 3 || o[1].Label != "miss" {
+		t.Fatalf("outcomes of a capture = %v", o)
+	}
+	if o := p.Outcomes(find(t, p, "e1", "e2")); len(o) != 1 || o[0] != rules.Certain[0] {
+		t.Fatalf("outcomes of a quiet move = %v", o)
+	}
+	start, startHash := p.FEN(), p.Hash()
+
+	p.MakeOutcome(capture, 1) // miss: same side, one try used
+	if p.Turn() != rules.White || p.Counter() != 1 || p.At(capture.To()).Type() != v.TypeOf('P') {
+		t.Fatalf("after a miss: turn %v counter %d, d5 %v", p.Turn(), p.Counter(), p.At(capture.To()))
+	}
+	if p.Hash() == startHash {
+		t.Error("the try counter is not in the position key")
+	}
+	if p.Fullmove() != 1 || p.Halfmove() != 0 {
+		t.Errorf("a try changed the move counters: %d %d", p.Fullmove(), p.Halfmove())
+	}
+	p.MakeOutcome(capture, 1) // second miss: the turn passes
+	if p.Turn() != rules.Black || p.Counter() != 0 || p.Money(rules.White) != 1 {
+		t.Fatalf("after two misses: turn %v counter %d money %d", p.Turn(), p.Counter(), p.Money(rules.White))
+	}
+	if p.Halfmove() != 1 {
+		t.Errorf("halfmove after a turn of misses = %d, want 1", p.Halfmove())
+	}
+	p.Unmake()
+	p.Unmake()
+	if p.FEN() != start || p.Hash() != startHash || p.Counter() != 0 || p.Money(rules.White) != 0 {
+		t.Fatalf("unmake did not restore: %s %d", p.FEN(), p.Money(rules.White))
+	}
+	p.MakeOutcome(capture, 1)
+	p.MakeOutcome(capture, 0) // hit
+	if p.FEN() != "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1" || p.Money(rules.White) != 1 {
+		t.Fatalf("after miss then hit: %s money %d", p.FEN(), p.Money(rules.White))
+	}
+}
+
+// stackState is a stand-in for variant state such as Crazy Chess stacks:
+// a list of captured letters, kept by hooks, hashed into the key.
+type stackState struct{ taken []byte }
+
+func (s *stackState) Clone() rules.State { return &stackState{append([]byte(nil), s.taken...)} }
+func (s *stackState) Hash() uint64 {
+	h := uint64(1469598103934665603)
+	for _, c := range s.taken {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+func (s *stackState) String() string { return string(s.taken) }
+
+func TestDropsStateAndViews(t *testing.T) {
+	s := chessSpec(t)
+	s.Drops = true
+	s.Hooks.AfterMake = func(p *rules.Position, m rules.Move, _ int) {
+		st := p.State().(*stackState)
+		st.taken = append(st.taken, byte('0'+m.Kind()))
+	}
+	s.Hooks.AfterUnmake = func(p *rules.Position, _ rules.Move, _ int) {
+		st := p.State().(*stackState)
+		st.taken = st.taken[:len(st.taken)-1]
+	}
+	// Fog: each side sees the squares of its own pieces and their neighbours.
+	s.Hooks.View = func(p *rules.Position, c rules.Color) rules.View {
+		view := rules.View{Viewer: c, Position: p.Clone()}
+		for _, sq := range p.Pieces(c) {
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					n := geom.Square(int(sq) + geom.Offset(dx, dy))
+					if p.Variant().Board().Contains(n) {
+						view.Visible.Add(n)
+					}
+				}
+			}
+		}
+		for _, sq := range p.Variant().Board().Squares() {
+			if !view.Visible.Has(sq) && view.Position.At(sq).IsPiece() {
+				view.Position.Remove(sq)
+			}
+		}
+		return view
+	}
+	v, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParseFEN("4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.SetState(&stackState{})
+	h0 := p.Hash()
+	drops := 0
+	var drop rules.Move
+	for _, m := range p.LegalMoves(nil) {
+		if m.Kind() == rules.Drop {
+			drops++
+			if m.To().String() == "d4" {
+				drop = m
+			}
+		}
+	}
+	if drops != 62 {
+		t.Errorf("%d knight drops, want 62 (every empty square)", drops)
+	}
+	p.Make(drop)
+	if got := p.FEN(); got != "4k3/8/8/8/3N4/8/8/4K3[n] b - - 1 1" {
+		t.Errorf("after N@d4: %s", got)
+	}
+	if p.State().String() != fmt.Sprint(int(rules.Drop)) {
+		t.Errorf("state after the drop = %q", p.State())
+	}
+	if p.Hash() == h0 {
+		t.Error("hash unchanged by a drop")
+	}
+	w := p.View(rules.White)
+	if !w.Visible.Has(mustSq(t, v, "e2")) || w.Visible.Has(mustSq(t, v, "e8")) || w.Position.At(mustSq(t, v, "e8")).IsPiece() {
+		t.Errorf("white's view shows the black king: %s", w.Position.FEN())
+	}
+	if !w.Position.At(mustSq(t, v, "d4")).IsPiece() {
+		t.Error("white's view hides its own knight")
+	}
+	p.Unmake()
+	if p.Hash() != h0 || p.Pocket(rules.White, v.TypeOf('N')) != 1 || p.State().String() != "" {
+		t.Errorf("unmake of a drop: %s, state %q", p.FEN(), p.State())
+	}
+}
+
+func mustSq(t *testing.T, v *rules.Variant, name string) geom.Square {
+	t.Helper()
+	b := v.Board()
+	s, err := b.ParseSquare(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestPerGamePieceTypes derives a variant with a designed piece, as csipgs
+// does when a player designs one, and plays it.
+func TestPerGamePieceTypes(t *testing.T) {
+	s := chessSpec(t)
+	s.Pieces = append(s.Pieces, rules.PieceSpec{Letter: 'Y', Name: "designed", Betza: "FfR"})
+	s.Start = "4k3/8/8/8/8/8/8/Y3K3 w - - 0 1"
+	s.Castling = rules.CastlingSpec{}
+	v, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range v.Start().LegalMoves(nil) {
+		if m.From().String() == "a1" {
+			n++
+		}
+	}
+	if n != 8 { // b2 by F, a2..a8 by fR
+		t.Errorf("the FfR piece on a1 has %d moves, want 8", n)
+	}
+}
