@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (stdout, stderr string, status int) {
+	var out, errb bytes.Buffer
+	status = run(args, &out, &errb)
+	return out.String(), errb.String(), status
+}
+
+func TestCommands(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		out    []string // substrings of stdout
+		err    []string // substrings of stderr
+		lines  int      // number of stdout lines, if > 0
+	}{
+		{"demo", nil, 0, []string{"Usage:", "wnegkmhenw/pppppppppp", "1-0 (black is checkmated and loses)"}, nil, 0},
+		{"help", []string{"help"}, 0, []string{"perft", "apply"}, nil, 0},
+		{"unknown", []string{"frobnicate"}, 2, nil, []string{`unknown command "frobnicate"`}, 0},
+		{"perft", []string{"perft", "-depth", "3"}, 0, []string{"nodes 8902\n", "nps "}, nil, 0},
+		{"perft gs divide", []string{"perft", "-variant", "greatshatranj", "-depth", "2", "-divide"}, 0,
+			[]string{"j2j3: 30\n", "moves 30\n", "nodes 900\n"}, nil, 34},
+		{"perft fen", []string{"perft", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2"}, 0,
+			[]string{"nodes 2039\n"}, nil, 0},
+		{"perft no depth", []string{"perft"}, 2, nil, []string{"-depth must be"}, 0},
+		{"perft bad variant", []string{"perft", "-variant", "nosuch", "-depth", "1"}, 1, nil, []string{`unknown variant "nosuch"`}, 0},
+		{"moves chatrang", []string{"moves", "-variant", "chatrang"}, 0, []string{"c1h6\n", "d1c3\n"}, nil, 24},
+		{"moves san", []string{"moves", "-san"}, 0, []string{"Nf3\n", "e4\n"}, nil, 20},
+		{"moves bad fen", []string{"moves", "-fen", "8/8/8 w"}, 1, nil, []string{"bad FEN", "board"}, 0},
+		{"apply mate", []string{"apply", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}, 0,
+			[]string{"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n", "1-0 (black is checkmated and loses)\n"}, nil, 2},
+		{"apply coords", []string{"apply", "-variant", "greatshatranj", "j2j3", "a7a6", "i1h3"}, 0,
+			[]string{"wnegkmhenw/1ppppppppp/p9/10/10/7N1P/PPPPPPPPP1/WNEGKMHE1W b - - 1 2\n", "ongoing"}, nil, 0},
+		{"apply illegal", []string{"apply", "e4", "e5", "Ke3"}, 1, nil, []string{`move 3: illegal move "Ke3"`}, 0},
+		{"apply after end", []string{"apply", "f3", "e5", "g4", "Qh4", "a3"}, 1, nil, []string{"the game is over"}, 0},
+		{"apply chatrang bare king", []string{"apply", "-variant", "chatrang", "-fen", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Kxe2"}, 0,
+			[]string{"1-0 (black has a bare king and loses)"}, nil, 0},
+		{"variants", []string{"variants"}, 0, []string{"chess ", "greatshatranj ", "chatrang "}, nil, 3},
+		{"variants long", []string{"variants", "-l", "-file", "testdata/minichess.toml"}, 0, []string{"gardner", "start: rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"}, nil, 0},
+		{"check ok", []string{"check", "testdata/minichess.toml"}, 0, []string{"testdata/minichess.toml: ok: gardner", "5x5", "7 legal moves"}, nil, 0},
+		{"check unknown key", []string{"check", "testdata/bad.toml"}, 1, nil, []string{"testdata/bad.toml:7:1: unknown key \"board.colour\""}, 0},
+		{"check bad betza", []string{"check", "testdata/badbetza.toml"}, 1, nil, []string{`betza "Kx"`, "unknown modifier"}, 0},
+		{"check missing", []string{"check", "testdata/none.toml"}, 1, nil, []string{"no such file"}, 0},
+		// Counted by hand: Black's replies to a3, b3, c3, d3, e3, Na3, Nc3
+		// are 7+8+8+8+7+7+8.
+		{"file variant", []string{"perft", "-file", "testdata/minichess.toml", "-depth", "2"}, 0, []string{"nodes 53\n"}, nil, 0},
+		{"show", []string{"show", "-variant", "chatrang"}, 0, []string{" 8  r n b k q b n r\n", "24 legal moves"}, nil, 0},
+		{"flag error", []string{"moves", "-nosuch"}, 2, nil, []string{"flag provided but not defined"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := runCmd(tt.args...)
+			if st != tt.status {
+				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", st, tt.status, out, errs)
+			}
+			for _, s := range tt.out {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tt.err {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs)
+				}
+			}
+			if tt.lines > 0 {
+				if n := strings.Count(out, "\n"); n != tt.lines {
+					t.Errorf("%d lines, want %d:\n%s", n, tt.lines, out)
+				}
+			}
+		})
+	}
+}
