@@ -91,13 +91,13 @@ func (v *Variant) parseFEN(fen string) (*Position, error) {
 			c := row[j]
 			switch {
 			case c >= '0' && c <= '9':
+				if c == '0' {
+					return fail("board", "rank %d: an empty count starts with 0", r+1)
+				}
 				n := int(c - '0')
 				if j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
 					n = n*10 + int(row[j+1]-'0')
 					j++
-				}
-				if n == 0 {
-					return fail("board", "rank %d: empty count 0", r+1)
 				}
 				for k := 0; k < n; k++ {
 					if f+k < v.board.Files && v.board.Holes.Has(geom.Sq(f+k, r)) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/anychess/anychess/geom"
@@ -276,4 +277,31 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	e.NMoveRule, e.NFold, e.MoveCap = f.End.MoveRule, f.End.Repetition, f.End.MoveCap
 	e.Dead, e.DeadSameColor = f.End.Dead, strings.ToUpper(f.End.DeadSameColor)
 	return s, nil
+}
+
+// Keys returns every key of the file format as a dotted path ("end.dead",
+// "piece.betza"), for documentation checks.
+func Keys() []string {
+	var out []string
+	var walk func(t reflect.Type, prefix string)
+	walk = func(t reflect.Type, prefix string) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			name := f.Tag.Get("toml")
+			if name == "" {
+				continue
+			}
+			ft := f.Type
+			if ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				walk(ft, prefix+name+".")
+				continue
+			}
+			out = append(out, prefix+name)
+		}
+	}
+	walk(reflect.TypeOf(file{}), "")
+	return out
 }
