@@ -268,7 +268,19 @@ func (p *Position) parseCastling(field string) error {
 	return nil
 }
 
-// validate reports why a freshly read position cannot arise, or "".
+// Validate reports why a position that ParseFEN reads could not arise in a
+// game: the side not to move is in check. Servers and position editors use
+// it to refuse such set-ups; the rules themselves play them (the king can
+// be taken, which ends the game).
+func (p *Position) Validate() error {
+	v := p.v
+	if v.royalMask != 0 && v.spec.Hooks.Legal == nil && p.royalAttacked(p.turn.Other()) {
+		return &FENError{FEN: p.FEN(), Field: "position", Msg: fmt.Sprintf("the side not to move (%s) is in check", p.turn.Other())}
+	}
+	return nil
+}
+
+// validate reports why a freshly read position cannot be played, or "".
 func (p *Position) validate() string {
 	v := p.v
 	if v.royalMask != 0 && v.spec.Hooks.End == nil {
