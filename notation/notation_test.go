@@ -1,13 +1,11 @@
 package notation_test
 
 import (
-	"bufio"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/anychess/anychess/internal/corpus"
 
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
@@ -37,21 +35,11 @@ func mustFEN(t testing.TB, v *rules.Variant, fen string) *rules.Position {
 // epdFENs returns the positions of a reference perft file.
 func epdFENs(t testing.TB, name string) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "variant", "testdata", "perft", name))
+	fens, err := corpus.FENs(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		out = append(out, strings.TrimSpace(strings.Split(line, ";")[0]))
-	}
-	return out
+	return fens
 }
 
 // positions returns reference positions plus positions reached from them

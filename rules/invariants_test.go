@@ -1,12 +1,10 @@
 package rules_test
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/anychess/anychess/internal/corpus"
 
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant"
@@ -14,19 +12,11 @@ import (
 
 func epd(t *testing.T, name string) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "variant", "testdata", "perft", name))
+	fens, err := corpus.FENs(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && l[0] != '#' {
-			out = append(out, strings.TrimSpace(strings.Split(l, ";")[0]))
-		}
-	}
-	return out
+	return fens
 }
 
 // walk visits every node of the move tree to depth and checks, at each:

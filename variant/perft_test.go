@@ -1,56 +1,14 @@
 package variant_test
 
 import (
-	"bufio"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/internal/corpus"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant"
 )
-
-// epdCase is one line of a perft file: a position and its node counts.
-type epdCase struct {
-	line   int
-	fen    string
-	counts map[int]uint64
-}
-
-// readEPD reads reference perft data: "FEN ;D1 n ;D2 n ...", '#' comments.
-func readEPD(t testing.TB, name string) []epdCase {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "perft", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []epdCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		c := epdCase{line: n, fen: strings.TrimSpace(parts[0]), counts: map[int]uint64{}}
-		for _, p := range parts[1:] {
-			var d int
-			var cnt uint64
-			if _, err := fmt.Sscanf(strings.TrimSpace(p), "D%d %d", &d, &cnt); err != nil {
-				t.Fatalf("%s:%d: bad field %q", name, n, p)
-			}
-			c.counts[d] = cnt
-		}
-		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // perftBudget is the largest node count checked in -short mode.
 const perftBudget = 100_000
@@ -66,20 +24,23 @@ func TestPerftReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases := readEPD(t, tc.file)
+		cases, err := corpus.Perft(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(cases) == 0 {
 			t.Fatalf("%s: no positions", tc.file)
 		}
 		t.Run(tc.variant, func(t *testing.T) {
 			t.Parallel()
 			for _, c := range cases {
-				p, err := v.ParseFEN(c.fen)
+				p, err := v.ParseFEN(c.FEN)
 				if err != nil {
-					t.Errorf("%s:%d: %v", tc.file, c.line, err)
+					t.Errorf("%s:%d: %v", tc.file, c.Line, err)
 					continue
 				}
 				for d := 1; d <= 6; d++ {
-					want, ok := c.counts[d]
+					want, ok := c.Counts[d]
 					if !ok {
 						continue
 					}
@@ -87,7 +48,7 @@ func TestPerftReference(t *testing.T) {
 						continue
 					}
 					if got := rules.Perft(p, d); got != want {
-						t.Errorf("%s:%d: %s perft(%d) = %d, want %d", tc.file, c.line, c.fen, d, got, want)
+						t.Errorf("%s:%d: %s perft(%d) = %d, want %d", tc.file, c.Line, c.FEN, d, got, want)
 					}
 				}
 			}
@@ -103,12 +64,12 @@ func TestPerftFileCopy(t *testing.T) {
 		if err != nil {
 			continue // a clone without the shared folder
 		}
-		local, err := os.ReadFile(filepath.Join("testdata", "perft", name))
+		local, err := corpus.Raw(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if string(shared) != string(local) {
-			t.Errorf("testdata/perft/%s differs from ../shared/perft/%s; copy it again", name, name)
+			t.Errorf("internal/corpus/testdata/perft/%s differs from ../shared/perft/%s; copy it again", name, name)
 		}
 	}
 }

@@ -5,12 +5,11 @@ package variant_test
 // the 50-move rule, threefold repetition, dead positions, and FEN input.
 
 import (
-	"bufio"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/anychess/anychess/internal/corpus"
 
 	"github.com/anychess/anychess/rules"
 )
@@ -478,19 +477,12 @@ func TestSpecChessFENErrors(t *testing.T) {
 // Every position of the chess perft file round trips through FEN.
 func TestSpecChessFENRoundTrip(t *testing.T) {
 	v := specVariant(t, "chess")
-	f, err := os.Open(filepath.Join("testdata", "perft", "chess.epd"))
+	fens, err := corpus.FENs("chess.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	n := 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fen := strings.TrimSpace(strings.Split(line, ";")[0])
+	for _, fen := range fens {
 		n++
 		p := mustFEN(t, v, fen)
 		out := p.FEN()
@@ -512,9 +504,6 @@ func TestSpecChessFENRoundTrip(t *testing.T) {
 				t.Errorf("%q: field %d written as %q", fen, i, got[i])
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if n < 10 {
 		t.Errorf("only %d positions in chess.epd", n)
