@@ -2,7 +2,7 @@ package rules
 
 // LegalByTest exposes the slow legal-move filter (pseudo-legal moves, each
 // made and tested) so tests can compare it with LegalMoves.
-func LegalByTest(p *Position, dst []Move) []Move { return p.legalByTest(dst) }
+func LegalByTest(p *Position, dst []Move) []Move { return p.legalByTest(dst, true) }
 
 // CheckLists verifies the piece lists, counts and royal squares against the
 // board and returns a description of the first inconsistency, or "".

@@ -108,3 +108,33 @@ func TestHotPathAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestLegalCaptures checks the captures-only generator against the full
+// one: the same captures and promotions, nothing else.
+func TestLegalCaptures(t *testing.T) {
+	reg := variant.MustDefault()
+	for _, tc := range []struct{ name, file string }{
+		{"chess", "chess.epd"}, {"greatshatranj", "greatshatranj.epd"}, {"chatrang", "chatrang.epd"},
+	} {
+		v, _ := reg.Get(tc.name)
+		for _, fen := range epd(t, tc.file) {
+			p, _ := v.ParseFEN(fen)
+			for _, m := range p.LegalMoves(nil) {
+				p.Make(m)
+				var want []rules.Move
+				for _, r := range p.LegalMoves(nil) {
+					if p.IsCapture(r) || r.Kind() == rules.Promotion {
+						want = append(want, r)
+					}
+				}
+				got := p.LegalCaptures(nil)
+				slices.Sort(want)
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: LegalCaptures %v, want %v", p.FEN(), got, want)
+				}
+				p.Unmake()
+			}
+		}
+	}
+}

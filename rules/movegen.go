@@ -13,11 +13,19 @@ const MaxMoves = 2048
 // it. The order is deterministic: pieces in list order, then each piece's
 // legs in the order of its movement. Generation does not allocate when dst
 // has room.
-func (p *Position) LegalMoves(dst []Move) []Move {
+func (p *Position) LegalMoves(dst []Move) []Move { return p.legal(dst, true) }
+
+// LegalCaptures appends the legal captures, en-passant captures and
+// promotions of the side to move: the moves a quiescence search tries.
+func (p *Position) LegalCaptures(dst []Move) []Move { return p.legal(dst, false) }
+
+// legal generates legal moves; quiet false keeps only captures and
+// promotions.
+func (p *Position) legal(dst []Move, quiet bool) []Move {
 	v := p.v
 	us := p.turn
 	if v.spec.Hooks.Generate != nil || v.spec.Hooks.Legal != nil || v.spec.Drops || p.royalCount(us) != 1 {
-		return p.legalByTest(dst)
+		return p.legalByTest(dst, quiet)
 	}
 	ksq := p.royalSquare(us)
 
@@ -33,7 +41,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	// King moves: the destination may not be attacked once the king has left.
 	king := p.board[ksq]
 	start := len(dst)
-	dst = p.genPiece(dst, ksq, king)
+	dst = p.genPiece(dst, ksq, king, quiet)
 	p.board[ksq] = Empty
 	kt := king.Type()
 	them := us.Other()
@@ -46,7 +54,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	}
 	p.board[ksq] = king
 	dst = dst[:keep]
-	if checkers == 0 && v.castling {
+	if checkers == 0 && v.castling && quiet {
 		dst = p.genCastling(dst, ksq)
 	}
 	if checkers > 1 {
@@ -58,7 +66,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 			continue
 		}
 		start := len(dst)
-		dst = p.genPiece(dst, from, p.board[from])
+		dst = p.genPiece(dst, from, p.board[from], quiet)
 		mf := p.mark[from]
 		keep := start
 		for _, m := range dst[start:] {
@@ -187,8 +195,9 @@ func (p *Position) analyse(ksq geom.Square, us Color, base uint32) (checkers int
 	return checkers, complexCheck, nlines
 }
 
-// genPiece appends the pseudo-legal moves of the piece pc on from.
-func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece) []Move {
+// genPiece appends the pseudo-legal moves of the piece pc on from; with
+// quiet false only its captures and promotions.
+func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece, quiet bool) []Move {
 	v := p.v
 	c := pc.Color()
 	t := pc.Type()
@@ -203,14 +212,14 @@ func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece) []Move {
 		switch {
 		case q == Empty:
 			if l.mode&betza.Move != 0 {
-				dst = p.emit(dst, from, to, pawn, c)
+				dst = p.emit(dst, from, to, pawn, c, quiet)
 			}
 			if pawn && to == p.ep && l.mode&betza.Capture != 0 {
 				dst = append(dst, NewMove(from, to, EnPassant).WithAux(p.epVictim))
 			}
 		case q&enemy != 0:
 			if l.mode&betza.Capture != 0 && canCap(q) {
-				dst = p.emit(dst, from, to, pawn, c)
+				dst = p.emit(dst, from, to, pawn, c, true)
 			}
 		}
 	}
@@ -222,24 +231,24 @@ func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece) []Move {
 			q := p.board[to]
 			if q == Empty {
 				if l.mode&betza.Move != 0 {
-					dst = p.emit(dst, from, geom.Square(to), pawn, c)
+					dst = p.emit(dst, from, geom.Square(to), pawn, c, quiet)
 				}
 				continue
 			}
 			if q&enemy != 0 && l.mode&betza.Capture != 0 && canCap(q) {
-				dst = p.emit(dst, from, geom.Square(to), pawn, c)
+				dst = p.emit(dst, from, geom.Square(to), pawn, c, true)
 			}
 			break
 		}
 	}
 	for i := range ms.special {
-		dst = p.genSpecial(dst, from, pc, &ms.special[i], pawn)
+		dst = p.genSpecial(dst, from, pc, &ms.special[i], pawn, quiet)
 	}
 	return dst
 }
 
 // genSpecial appends the moves of one leg with flags.
-func (p *Position) genSpecial(dst []Move, from geom.Square, pc Piece, l *leg, pawn bool) []Move {
+func (p *Position) genSpecial(dst []Move, from geom.Square, pc Piece, l *leg, pawn, quiet bool) []Move {
 	v := p.v
 	c := pc.Color()
 	t := pc.Type()
@@ -268,23 +277,28 @@ func (p *Position) genSpecial(dst []Move, from geom.Square, pc Piece, l *leg, pa
 		q := p.board[to]
 		if q == Empty {
 			if l.mode&betza.Move != 0 {
-				dst = p.emit(dst, from, geom.Square(to), pawn, c)
+				dst = p.emit(dst, from, geom.Square(to), pawn, c, quiet)
 			}
 			continue
 		}
 		if q&enemy != 0 && l.mode&betza.Capture != 0 && (!v.immunity || v.cannot[t]&(1<<q.Type()) == 0) {
-			dst = p.emit(dst, from, geom.Square(to), pawn, c)
+			dst = p.emit(dst, from, geom.Square(to), pawn, c, true)
 		}
 		break
 	}
 	return dst
 }
 
-// emit appends a move, expanded into promotions for a pawn reaching the zone.
-func (p *Position) emit(dst []Move, from, to geom.Square, pawn bool, c Color) []Move {
+// emit appends a move, expanded into promotions for a pawn reaching the
+// zone. With plain false (a non-capture when only captures are wanted) it
+// appends only promotions.
+func (p *Position) emit(dst []Move, from, to geom.Square, pawn bool, c Color, plain bool) []Move {
 	m := NewMove(from, to, Normal)
 	if !pawn || !p.v.promoZone[c].Has(to) {
-		return append(dst, m)
+		if plain {
+			dst = append(dst, m)
+		}
+		return dst
 	}
 	v := p.v
 	for _, pt := range v.promoTypes {
@@ -293,7 +307,7 @@ func (p *Position) emit(dst []Move, from, to geom.Square, pawn bool, c Color) []
 		}
 		dst = append(dst, NewMove(from, to, Promotion).WithPromo(pt))
 	}
-	if !v.mandatory {
+	if !v.mandatory && plain {
 		dst = append(dst, m)
 	}
 	return dst
@@ -415,7 +429,7 @@ func (p *Position) royalAttackedBoard(c Color) bool {
 func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	us := p.turn
 	for _, from := range p.list[us][:p.n[us]] {
-		dst = p.genPiece(dst, from, p.board[from])
+		dst = p.genPiece(dst, from, p.board[from], true)
 	}
 	if p.v.castling && p.royalCount(us) == 1 && !p.royalAttacked(us) {
 		dst = p.genCastling(dst, p.royalSquare(us))
@@ -456,12 +470,16 @@ func (p *Position) genDrops(dst []Move) []Move {
 }
 
 // legalByTest generates pseudo-legal moves and keeps those that pass the
-// variant's Legal hook, or that leave no royal piece of the mover attacked.
-func (p *Position) legalByTest(dst []Move) []Move {
+// variant's Legal hook, or that leave no royal piece of the mover attacked;
+// with quiet false, only captures and promotions.
+func (p *Position) legalByTest(dst []Move, quiet bool) []Move {
 	start := len(dst)
 	dst = p.PseudoLegalMoves(dst)
 	keep := start
 	for _, m := range dst[start:] {
+		if !quiet && !p.IsCapture(m) && m.Kind() != Promotion {
+			continue
+		}
 		if p.IsLegal(m) {
 			dst[keep] = m
 			keep++
@@ -483,6 +501,17 @@ func (p *Position) IsLegal(m Move) bool {
 	ok := !p.royalAttacked(us)
 	p.Unmake()
 	return ok
+}
+
+// IsCapture reports whether m takes a piece.
+func (p *Position) IsCapture(m Move) bool {
+	switch m.Kind() {
+	case EnPassant:
+		return true
+	case Normal, Promotion:
+		return p.board[m.To()].IsPiece()
+	}
+	return false
 }
 
 // HasLegalMove reports whether the side to move has a legal move.
