@@ -19,7 +19,9 @@
 //     result marker. Its text is kept as written (check marks + and #
 //     included) except for a suffix annotation !, ?, !!, ??, !? or ?!,
 //     which is removed and becomes NAG 1, 2, 3, 4, 5 or 6. A suffix
-//     annotation written as a token of its own annotates the previous move.
+//     annotation written as a token of its own annotates the previous move;
+//     one after a move number or a result marker is an error, as is a run
+//     of ! and ? that is none of the six.
 //   - Comments {...} (over several lines, not nested) and ; to the end of
 //     the line. The text of a comment is normalised: white space at both
 //     ends is removed and every other run of white space (line breaks
@@ -36,7 +38,8 @@
 //   - A byte order mark at the start of the input is skipped, and lines may
 //     end in "\r\n".
 //
-// Tag pairs separated only by white space belong to the same game. Text
+// Tag pairs separated only by white space and escape lines belong to the
+// same game. Text
 // that holds neither tags, moves nor a result (say a comment at the top of
 // a file) is not a game and is skipped.
 //

@@ -486,6 +486,9 @@ func (r *Reader) readMovetext(g *Game) error {
 				annotate(nag)
 				continue
 			}
+			if isDigits(text) || isResult(text) {
+				return syntax(t.line, "misplaced annotation %q after %q", suffix, text)
+			}
 			if len(open) == 0 {
 				m := Move{Text: text}
 				if nag != 0 {

@@ -29,7 +29,9 @@ const lineWidth = 79
 //     has NAGs or comments.
 //   - A comment is written as {text} with its white space normalised as
 //     the Reader does, so it may break across lines; a '}' in it (which
-//     would end it early) is written as ')'. NAGs are written as $n.
+//     would end it early) is written as ')'. A word of a comment that
+//     begins with '%' stays on the line of the word before it, so that no
+//     line begins with '%' (an escape line). NAGs are written as $n.
 //   - The result marker (g.Result, or "*" if it is empty), and an empty
 //     line.
 //
