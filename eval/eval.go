@@ -1,0 +1,284 @@
+// Package eval scores positions of any variant defined as data.
+//
+// Piece values come from each piece's movement: its effective mobility on an
+// empty board of the variant's size, averaged over the squares, where a
+// rider's k-th step counts 0.7^(k-1) (a long line is often blocked) and a
+// move-only or capture-only leg counts 0.6; the value is 62 centipawns per
+// unit of mobility, times 0.9 for a colour-bound piece. On 8x8 this gives
+// knight 325, bishop 331, rook 502, queen 870. A value in the variant file
+// overrides the derived one; the pawn is worth 100.
+//
+// Piece-square terms come from mobility too: a piece gains for each move it
+// has from a square above its average. Pawns gain as they advance toward
+// promotion; the king keeps to its own side while there is material on the
+// board and walks to the centre in the endgame. When one side has only its
+// king left against more, the other is paid for driving that king to the
+// edge and bringing its own king near (the winning side must mate; bare
+// kings and dead material are judged by the rules, not here).
+package eval
+
+import (
+	"github.com/anychess/anychess/betza"
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+const (
+	riderDiscount = 0.7
+	pawnsPerMove  = 62
+	colorBound    = 0.9
+	modeOnly      = 0.6
+	tempo         = 10
+)
+
+// Evaluator scores positions of one variant. It is immutable after New and
+// safe for concurrent use.
+type Evaluator struct {
+	v      *rules.Variant
+	value  [rules.MaxTypes + 1]int
+	royal  [rules.MaxTypes + 1]bool
+	pawn   rules.Type
+	mg, eg [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
+	phase  [rules.MaxTypes + 1]int                   // contribution to the game phase
+	full   int                                       // phase of the start position
+	center [geom.Cells]int16                         // distance to the board's centre, in half squares
+}
+
+// New builds the evaluator of v.
+func New(v *rules.Variant) *Evaluator {
+	e := &Evaluator{v: v, pawn: v.Pawn()}
+	b := v.Board()
+	squares := b.Squares()
+	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
+	for _, s := range squares {
+		dx, dy := abs(float64(s.File())-cf), abs(float64(s.Rank())-cr)
+		e.center[s] = int16(2 * max(dx, dy))
+	}
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		ps := v.PieceSpec(t)
+		e.royal[t] = ps.Royal
+		mob := make(map[geom.Square]float64, len(squares))
+		var sum float64
+		for _, s := range squares {
+			m := mobility(v, v.Movement(t), s, rules.White)
+			mob[s] = m
+			sum += m
+		}
+		avg := sum / float64(len(squares))
+		switch {
+		case ps.Value != 0:
+			e.value[t] = ps.Value
+		case t == e.pawn:
+			e.value[t] = 100
+		case ps.Royal:
+			e.value[t] = 0
+		default:
+			val := avg * pawnsPerMove
+			if colourBound(v.Movement(t)) {
+				val *= colorBound
+			}
+			e.value[t] = int(val + 0.5)
+		}
+		if t != e.pawn && !ps.Royal {
+			e.phase[t] = max(1, e.value[t]/100)
+		}
+		for c := rules.White; c <= rules.Black; c++ {
+			for _, s := range squares {
+				rel := s // the square as seen by White
+				if c == rules.Black {
+					rel = b.Rotate(s)
+				}
+				var mg, eg float64
+				switch {
+				case t == e.pawn:
+					mg, eg = e.pawnBonus(rel)
+				case ps.Royal:
+					mg = -12*float64(rel.Rank()) - 3*float64(e.center[rel])
+					eg = -6 * float64(e.center[rel])
+				default:
+					d := (mob[rel] - avg) * 3
+					mg, eg = clamp(d, 30), clamp(d, 20)
+				}
+				e.mg[c][t][s], e.eg[c][t][s] = int16(mg), int16(eg)
+			}
+		}
+	}
+	start := v.Start()
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, s := range start.Pieces(c) {
+			e.full += e.phase[start.At(s).Type()]
+		}
+	}
+	e.full = max(e.full, 1)
+	return e
+}
+
+// pawnBonus rewards a pawn for its advance toward promotion (or toward the
+// far side when it does not promote).
+func (e *Evaluator) pawnBonus(rel geom.Square) (mg, eg float64) {
+	b := e.v.Board()
+	last := b.Ranks - 1
+	for r := last; r >= 0; r-- {
+		if e.v.PromotionZone(rules.White, geom.Sq(rel.File(), r)) {
+			last = r
+		} else {
+			break
+		}
+	}
+	start := 1
+	f := float64(rel.Rank()-start) / float64(max(1, last-start))
+	f = max(0, min(1, f))
+	mg = 40*f*f*f + 8*f + centreFileBonus(rel, b)
+	eg = 120*f*f*f + 20*f
+	return mg, eg
+}
+
+func centreFileBonus(s geom.Square, b geom.Board) float64 {
+	d := abs(float64(s.File()) - float64(b.Files-1)/2)
+	if s.Rank() < 2 {
+		return 0
+	}
+	return max(0, 6-3*d)
+}
+
+// mobility returns a piece's effective number of moves from s on an empty
+// board (see the package documentation).
+func mobility(v *rules.Variant, m betza.Movement, s geom.Square, c rules.Color) float64 {
+	b := v.Board()
+	total := 0.0
+	for _, l := range m.Legs {
+		// Each leg appears once per mode: a leg with both modes counts 1,
+		// a move-only or capture-only leg counts modeOnly.
+		w := 0.5
+		if !hasOther(m, l) {
+			w = modeOnly
+		}
+		if l.Flags&betza.Initial != 0 {
+			w *= 0.1
+		}
+		dx, dy := int(l.DX), int(l.DY)
+		f, r := s.File(), s.Rank()
+		steps := int(l.Range)
+		if steps == 0 {
+			steps = 32
+		}
+		weight := w
+		for k := 1; k <= steps; k++ {
+			f += dx
+			r += dy
+			if f < 0 || r < 0 || f >= b.Files || r >= b.Ranks || b.Holes.Has(geom.Sq(f, r)) {
+				break
+			}
+			if !(k == 1 && l.Flags&betza.Skip != 0) {
+				total += weight
+			}
+			weight *= riderDiscount
+		}
+	}
+	return total
+}
+
+// hasOther reports whether leg l also exists with the other mode.
+func hasOther(m betza.Movement, l betza.Leg) bool {
+	o := l
+	o.Mode ^= betza.Move | betza.Capture
+	for _, x := range m.Legs {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// colourBound reports whether every move keeps the square colour.
+func colourBound(m betza.Movement) bool {
+	if len(m.Legs) == 0 {
+		return false
+	}
+	for _, l := range m.Legs {
+		if (int(l.DX)+int(l.DY))%2 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func clamp(x, lim float64) float64 { return max(-lim, min(lim, x)) }
+
+// Value returns the material value of type t in centipawns (0 for royals).
+func (e *Evaluator) Value(t rules.Type) int { return e.value[t] }
+
+// Evaluate scores p in centipawns from the side to move's point of view.
+func (e *Evaluator) Evaluate(p *rules.Position) int {
+	var mg, eg, mat [2]int
+	phase := 0
+	var nonRoyal [2]int
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			t := p.At(s).Type()
+			mat[c] += e.value[t]
+			mg[c] += int(e.mg[c][t][s])
+			eg[c] += int(e.eg[c][t][s])
+			phase += e.phase[t]
+			if !e.royal[t] {
+				nonRoyal[c]++
+			}
+		}
+	}
+	ph := min(phase, e.full)
+	w := mat[0] - mat[1]
+	w += ((mg[0]-mg[1])*ph + (eg[0]-eg[1])*(e.full-ph)) / e.full
+	w += e.mopUp(p, nonRoyal, mat)
+	if p.Turn() == rules.Black {
+		w = -w
+	}
+	return w + tempo
+}
+
+// mopUp rewards the side with more material, when the other has only royal
+// pieces, for cornering the lone king and approaching it.
+func (e *Evaluator) mopUp(p *rules.Position, nonRoyal, mat [2]int) int {
+	for c := rules.White; c <= rules.Black; c++ {
+		o := c.Other()
+		if nonRoyal[o] != 0 || mat[c] <= mat[o] {
+			continue
+		}
+		ks, ok := e.royalSquare(p, o)
+		if !ok {
+			return 0
+		}
+		bonus := 20 * int(e.center[ks])
+		if own, ok := e.royalSquare(p, c); ok {
+			dist := max(absInt(own.File()-ks.File()), absInt(own.Rank()-ks.Rank()))
+			bonus += 10 * (16 - dist)
+		}
+		if c == rules.Black {
+			return -bonus
+		}
+		return bonus
+	}
+	return 0
+}
+
+func (e *Evaluator) royalSquare(p *rules.Position, c rules.Color) (geom.Square, bool) {
+	for _, s := range p.Pieces(c) {
+		if e.royal[p.At(s).Type()] {
+			return s, true
+		}
+	}
+	return geom.NoSquare, false
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
