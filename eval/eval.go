@@ -39,9 +39,9 @@ type Evaluator struct {
 	royal  [rules.MaxTypes + 1]bool
 	pawn   rules.Type
 	mg, eg [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
-	phase  [rules.MaxTypes + 1]int                   // contribution to the game phase
-	full   int                                       // phase of the start position
-	center [geom.Cells]int16                         // distance to the board's centre, in half squares
+	phase  [rules.MaxTypes + 1]int                  // contribution to the game phase
+	full   int                                      // phase of the start position
+	center [geom.Cells]int16                        // distance to the board's centre, in half squares
 }
 
 // New builds the evaluator of v.

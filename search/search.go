@@ -28,12 +28,12 @@ import (
 
 // Score bounds.
 const (
-	Mate     = 32000        // the score of mate now; mate in n plies is Mate-n
-	Infinity = Mate + 1     // above any score
-	maxPly   = 128          // deepest line searched
-	mateMin  = Mate - 1000  // scores beyond this are mates
-	maxDepth = maxPly - 16  // deepest iteration
-	tbWin    = mateMin - 1  // reserved
+	Mate     = 32000       // the score of mate now; mate in n plies is Mate-n
+	Infinity = Mate + 1    // above any score
+	maxPly   = 128         // deepest line searched
+	mateMin  = Mate - 1000 // scores beyond this are mates
+	maxDepth = maxPly - 16 // deepest iteration
+	tbWin    = mateMin - 1 // reserved
 	_        = tbWin
 )
 
@@ -143,12 +143,12 @@ type searcher struct {
 	nmove    int  // half-moves of the n-move rule (0: none)
 	moveCap  int
 
-	moves   [maxPly + 1][]rules.Move
-	scores  [maxPly + 1][]int32
-	killers [maxPly + 1][2]rules.Move
-	history [2][rules.MaxTypes + 1][1024]int32
-	pv      [maxPly + 1][maxPly + 1]rules.Move
-	pvLen   [maxPly + 1]int
+	moves       [maxPly + 1][]rules.Move
+	scores      [maxPly + 1][]int32
+	killers     [maxPly + 1][2]rules.Move
+	history     [2][rules.MaxTypes + 1][1024]int32
+	pv          [maxPly + 1][maxPly + 1]rules.Move
+	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
 }
 
