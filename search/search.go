@@ -48,6 +48,8 @@ type Limits struct {
 	MovesToGo int
 	Infinite  bool // search until Stop, whatever else is set
 	MultiPV   int  // lines to report at the root (1 if 0)
+	// SearchMoves, if not empty, limits the root to these moves.
+	SearchMoves []rules.Move
 }
 
 // Info reports the progress of a search after each completed iteration.
@@ -221,7 +223,7 @@ func (s *searcher) stop() bool {
 
 func (s *searcher) iterate(info func(Info)) Result {
 	p := s.p
-	rootMoves := p.LegalMoves(nil)
+	rootMoves := s.rootMoves(p.LegalMoves(nil))
 	if len(rootMoves) == 0 {
 		return Result{Info: Info{Score: s.terminal(0), Time: time.Since(s.start)}}
 	}
@@ -278,6 +280,14 @@ func (s *searcher) iterate(info func(Info)) Result {
 	}
 	best.Info.Nodes, best.Info.Time = s.nodes, time.Since(s.start)
 	return best
+}
+
+// rootMoves keeps the moves the limits allow at the root.
+func (s *searcher) rootMoves(moves []rules.Move) []rules.Move {
+	if len(s.lim.SearchMoves) == 0 {
+		return moves
+	}
+	return slices.DeleteFunc(moves, func(m rules.Move) bool { return !slices.Contains(s.lim.SearchMoves, m) })
 }
 
 // aspiration searches the root at depth with a window around prev.
@@ -501,8 +511,11 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 
 	moves := p.LegalMoves(s.moves[ply][:0])
 	s.moves[ply] = moves
-	if ply == 0 && len(s.rootExclude) > 0 {
-		moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return slices.Contains(s.rootExclude, m) })
+	if ply == 0 {
+		moves = s.rootMoves(moves)
+		if len(s.rootExclude) > 0 {
+			moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return slices.Contains(s.rootExclude, m) })
+		}
 		s.moves[ply] = moves
 	}
 	if len(moves) == 0 {
@@ -594,7 +607,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 	case best > origAlpha:
 		bound = boundExact
 	}
-	if len(s.rootExclude) == 0 || ply > 0 {
+	if (len(s.rootExclude) == 0 && len(s.lim.SearchMoves) == 0) || ply > 0 {
 		s.tt.store(key, bestMove, int32(toTT(best, ply)), int32(staticEval), depth, bound)
 	}
 	return best

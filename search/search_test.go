@@ -76,3 +76,41 @@ func TestTimeLimit(t *testing.T) {
 		t.Errorf("result %+v", res.Info)
 	}
 }
+
+// TestDeterministic: the same search twice visits the same nodes and picks
+// the same move (bench relies on this as the search's signature).
+func TestDeterministic(t *testing.T) {
+	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
+		p := pos(t, name, "")
+		a := search.New(8).Search(context.Background(), p, search.Limits{Depth: 7}, nil)
+		b := search.New(8).Search(context.Background(), p, search.Limits{Depth: 7}, nil)
+		if a.Info.Nodes != b.Info.Nodes || a.Best != b.Best {
+			t.Errorf("%s: %d nodes %v, then %d nodes %v", name, a.Info.Nodes, a.Best, b.Info.Nodes, b.Best)
+		}
+		if p.FEN() != pos(t, name, "").FEN() {
+			t.Errorf("%s: the search changed the position", name)
+		}
+	}
+}
+
+func TestMultiPVAndSearchMoves(t *testing.T) {
+	p := pos(t, "chess", "")
+	var lines []search.Info
+	e := search.New(8)
+	res := e.Search(context.Background(), p, search.Limits{Depth: 4, MultiPV: 3}, func(in search.Info) {
+		if in.Depth == 4 {
+			lines = append(lines, in)
+		}
+	})
+	if len(lines) != 3 || lines[0].PV[0] == lines[1].PV[0] || lines[1].PV[0] == lines[2].PV[0] || lines[0].Score < lines[2].Score {
+		t.Errorf("MultiPV 3 lines: %+v", lines)
+	}
+	if res.Best != lines[0].PV[0] {
+		t.Error("best move is not the first line")
+	}
+	a3, _ := notation.ParseMove(p, "a3")
+	res = e.Search(context.Background(), p, search.Limits{Depth: 3, SearchMoves: []rules.Move{a3}}, nil)
+	if res.Best != a3 {
+		t.Errorf("searchmoves a3 gave %v", notation.SAN(p, res.Best))
+	}
+}

@@ -12,7 +12,7 @@ import (
 	"github.com/anychess/anychess/variant"
 )
 
-func runVariants(args []string, stdout, stderr io.Writer) int {
+func runVariants(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("variants", "", stderr)
 	file := fs.String("file", "", "also load this variant file")
 	long := fs.Bool("l", false, "print each variant's rules summary")
@@ -42,7 +42,7 @@ func runVariants(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "FILE...", stderr)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
@@ -76,7 +76,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-func runShow(args []string, stdout, stderr io.Writer) int {
+func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("show", "", stderr)
 	var pf posFlags
 	pf.register(fs)
@@ -92,7 +92,7 @@ func runShow(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runMoves(args []string, stdout, stderr io.Writer) int {
+func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("moves", "", stderr)
 	var pf posFlags
 	pf.register(fs)
@@ -118,7 +118,7 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runApply(args []string, stdout, stderr io.Writer) int {
+func runApply(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("apply", "MOVE...", stderr)
 	var pf posFlags
 	pf.register(fs)
@@ -144,7 +144,7 @@ func runApply(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runPerft(args []string, stdout, stderr io.Writer) int {
+func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("perft", "", stderr)
 	var pf posFlags
 	pf.register(fs)

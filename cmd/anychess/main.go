@@ -14,14 +14,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // command is one subcommand of anychess.
 type command struct {
 	name    string
 	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 func commands() []command {
@@ -32,13 +32,16 @@ func commands() []command {
 		{"moves", "print the legal moves of a position", runMoves},
 		{"apply", "play moves and print the resulting position and game state", runApply},
 		{"perft", "count the leaf nodes of the move tree, with nodes per second", runPerft},
+		{"uci", "run the engine under the UCI protocol on standard input and output", runUCI},
+		{"bench", "search a fixed set of positions: node count (the search's signature) and speed", runBench},
+		{"search", "search a position and print the engine's analysis", runSearch},
 		{"help", "print this help", nil},
 	}
 }
 
 // run executes the command line args and returns the exit status: 0 on
 // success, 1 when the command failed, 2 for a usage error.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stdout)
 		fmt.Fprintln(stdout)
@@ -53,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			usage(stdout)
 			return 0
 		}
-		return c.run(args[1:], stdout, stderr)
+		return c.run(args[1:], stdin, stdout, stderr)
 	}
 	if name == "-h" || name == "-help" || name == "--help" {
 		usage(stdout)
@@ -83,10 +86,10 @@ func usage(w io.Writer) {
 func demo(stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout, "A demo: the start of Great Shatranj, its legal moves, and a short game.")
 	fmt.Fprintln(stdout)
-	if st := runShow([]string{"-variant", "greatshatranj"}, stdout, stderr); st != 0 {
+	if st := runShow([]string{"-variant", "greatshatranj"}, nil, stdout, stderr); st != 0 {
 		return st
 	}
 	fmt.Fprintln(stdout)
 	fmt.Fprintln(stdout, "$ anychess apply -variant chess e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7")
-	return runApply([]string{"-variant", "chess", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}, stdout, stderr)
+	return runApply([]string{"-variant", "chess", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"}, nil, stdout, stderr)
 }

@@ -8,7 +8,11 @@ import (
 
 func runCmd(args ...string) (stdout, stderr string, status int) {
 	var out, errb bytes.Buffer
-	status = run(args, &out, &errb)
+	stdin := ""
+	if len(args) > 0 && args[0] == "uci" {
+		stdin = "uci\nquit\n"
+	}
+	status = run(args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), status
 }
 
@@ -53,6 +57,9 @@ func TestCommands(t *testing.T) {
 		{"file variant", []string{"perft", "-file", "testdata/minichess.toml", "-depth", "2"}, 0, []string{"nodes 53\n"}, nil, 0},
 		{"show", []string{"show", "-variant", "chatrang"}, 0, []string{" 8  r n b k q b n r\n", "24 legal moves"}, nil, 0},
 		{"flag error", []string{"moves", "-nosuch"}, 2, nil, []string{"flag provided but not defined"}, 0},
+		{"search", []string{"search", "-fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "-depth", "3"}, 0, []string{"mate 1", "best Rd8# (d1d8)"}, nil, 0},
+		{"search stalemated", []string{"search", "-variant", "chatrang", "-fen", "k7/p1K5/P7/8/8/8/8/8 b - - 0 1"}, 0, []string{"no legal move: 0-1 (black is stalemated and wins)"}, nil, 0},
+		{"uci", []string{"uci"}, 0, []string{"uciok"}, nil, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

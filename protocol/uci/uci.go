@@ -1,0 +1,510 @@
+// Package uci speaks the Universal Chess Interface as an engine, for every
+// variant of a registry. The variant is chosen with the UCI_Variant option
+// (as in Fairy-Stockfish); positions and moves are in FEN and coordinate
+// notation (e2e4, e7e8q, j2j3, a10a11).
+//
+// Commands: uci, isready, ucinewgame, setoption (Hash, Threads, MultiPV,
+// UCI_Variant, Ponder, Move Overhead), position startpos|fen ... [moves ...],
+// go (wtime btime winc binc movestogo depth nodes mate movetime infinite
+// ponder searchmoves, and perft N), stop, ponderhit, quit, and d (print the
+// position). A command the engine cannot carry out is answered with an
+// "info string" line that says why; the engine's state stays as it was.
+package uci
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant"
+)
+
+// Searcher is what the protocol needs of an engine; *search.Engine is one.
+type Searcher interface {
+	Search(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result
+	Stop()
+	Clear()
+	SetHash(mb int)
+}
+
+// Name and Author are reported to the GUI.
+const (
+	Name   = "anychess"
+	Author = "the anychess developers"
+)
+
+// MaxLine is the longest command line accepted.
+const MaxLine = 64 << 10
+
+// session is the protocol state of one connection.
+type session struct {
+	reg *variant.Registry
+	eng Searcher
+	out io.Writer
+	mu  sync.Mutex // serialises output
+
+	v        *rules.Variant
+	pos      *rules.Position
+	hash     int
+	multiPV  int
+	overhead time.Duration
+
+	searching bool
+	done      chan struct{} // closed when the running search has printed bestmove
+	cancel    context.CancelFunc
+	pondering bool
+	ponderLim search.Limits
+	waitStop  bool // infinite or ponder: print bestmove only after stop
+	stopCh    chan struct{}
+}
+
+// Run reads commands from in and writes replies to out until "quit", the
+// end of input or ctx is done.
+func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry, eng Searcher) error {
+	v, err := reg.Get("chess")
+	if err != nil {
+		return err
+	}
+	s := &session{reg: reg, eng: eng, out: out, v: v, pos: v.Start(), hash: 16, multiPV: 1, overhead: 30 * time.Millisecond}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), MaxLine)
+	lines := make(chan string)
+	errc := make(chan error, 1)
+	go func() {
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		errc <- sc.Err()
+		close(lines)
+	}()
+	defer s.stopSearch()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case line, ok := <-lines:
+			if !ok {
+				err := <-errc
+				if errors.Is(err, bufio.ErrTooLong) {
+					s.printf("info string error: a command longer than %d bytes", MaxLine)
+				}
+				return err
+			}
+			if s.handle(ctx, line) {
+				return nil
+			}
+		}
+	}
+}
+
+func (s *session) printf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+}
+
+// handle runs one command and reports whether it was quit.
+func (s *session) handle(ctx context.Context, line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "uci":
+		s.printf("id name %s", Name)
+		s.printf("id author %s", Author)
+		s.printf("option name Hash type spin default 16 min 1 max 4096")
+		s.printf("option name Threads type spin default 1 min 1 max 1")
+		s.printf("option name MultiPV type spin default 1 min 1 max 256")
+		s.printf("option name Ponder type check default false")
+		s.printf("option name Move Overhead type spin default 30 min 0 max 5000")
+		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
+		s.printf("uciok")
+	case "isready":
+		s.printf("readyok")
+	case "ucinewgame":
+		s.stopSearch()
+		s.eng.Clear()
+		s.pos = s.v.Start()
+	case "setoption":
+		s.setOption(args)
+	case "position":
+		if s.busy("position") {
+			return false
+		}
+		if err := s.position(args); err != nil {
+			s.printf("info string error: %v", err)
+		}
+	case "go":
+		if s.busy("go") {
+			return false
+		}
+		s.goCmd(ctx, args)
+	case "stop":
+		s.stopSearch()
+	case "ponderhit":
+		s.ponderHit()
+	case "quit":
+		return true
+	case "d":
+		s.printf("%s", strings.TrimRight(notation.Diagram(s.pos, rules.White), "\n"))
+		s.printf("Fen: %s", s.pos.FEN())
+	default:
+		s.printf("info string error: unknown command %q", cmd)
+	}
+	return false
+}
+
+// busy reports (and says) that an infinite or ponder search is running, for
+// commands that need the search finished. A search with limits ends by
+// itself, so the command waits for it (a GUI sends the next position right
+// after the best move).
+func (s *session) busy(cmd string) bool {
+	if !s.searching {
+		return false
+	}
+	select {
+	case <-s.stopCh:
+	default:
+		if s.waitStop {
+			s.printf("info string error: %s while searching; send stop first", cmd)
+			return true
+		}
+	}
+	<-s.done
+	s.searching = false
+	return false
+}
+
+func (s *session) setOption(args []string) {
+	// setoption name <id with spaces> [value <x with spaces>]
+	if len(args) < 2 || args[0] != "name" {
+		s.printf("info string error: setoption name <id> [value <x>]")
+		return
+	}
+	var name, value []string
+	cur := &name
+	for _, a := range args[1:] {
+		if a == "value" && cur == &name {
+			cur = &value
+			continue
+		}
+		*cur = append(*cur, a)
+	}
+	id := strings.ToLower(strings.Join(name, " "))
+	val := strings.Join(value, " ")
+	num := func(lo, hi int) (int, bool) {
+		n, err := strconv.Atoi(val)
+		if err != nil || n < lo || n > hi {
+			s.printf("info string error: option %s: value %q is not a number from %d to %d", strings.Join(name, " "), val, lo, hi)
+			return 0, false
+		}
+		return n, true
+	}
+	if s.searching && id != "ponder" {
+		if s.busy("setoption") {
+			return
+		}
+	}
+	switch id {
+	case "hash":
+		if n, ok := num(1, 4096); ok {
+			s.hash = n
+			s.eng.SetHash(n)
+		}
+	case "threads":
+		num(1, 1)
+	case "multipv":
+		if n, ok := num(1, 256); ok {
+			s.multiPV = n
+		}
+	case "move overhead":
+		if n, ok := num(0, 5000); ok {
+			s.overhead = time.Duration(n) * time.Millisecond
+		}
+	case "ponder":
+		if val != "true" && val != "false" {
+			s.printf("info string error: option Ponder: value %q is not true or false", val)
+		}
+	case "uci_variant":
+		v, err := s.reg.Get(val)
+		if err != nil {
+			s.printf("info string error: %v", err)
+			return
+		}
+		s.v = v
+		s.pos = v.Start()
+		s.eng.Clear()
+	default:
+		s.printf("info string error: unknown option %q", strings.Join(name, " "))
+	}
+}
+
+// position sets up a position; on error the old one stays.
+func (s *session) position(args []string) error {
+	if len(args) == 0 {
+		return errors.New("position startpos|fen <fen> [moves ...]")
+	}
+	var p *rules.Position
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		p = s.v.Start()
+	case "fen":
+		i := 0
+		for i < len(rest) && rest[i] != "moves" {
+			i++
+		}
+		var err error
+		p, err = s.v.ParseFEN(strings.Join(rest[:i], " "))
+		if err != nil {
+			return err
+		}
+		rest = rest[i:]
+	default:
+		return fmt.Errorf("position: %q; want startpos or fen", args[0])
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return fmt.Errorf("position: %q; want moves", rest[0])
+		}
+		for i, text := range rest[1:] {
+			m, err := notation.ParseCoord(p, text)
+			if err != nil {
+				return fmt.Errorf("position: move %d: %w", i+1, err)
+			}
+			p.Make(m)
+		}
+	}
+	s.pos = p
+	return nil
+}
+
+// goCmd starts a search, or runs perft.
+func (s *session) goCmd(ctx context.Context, args []string) {
+	var lim search.Limits
+	ponder := false
+	var searchMoves []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		next := func() (int64, bool) {
+			if i+1 >= len(args) {
+				s.printf("info string error: go %s needs a number", a)
+				return 0, false
+			}
+			i++
+			n, err := strconv.ParseInt(args[i], 10, 64)
+			if err != nil {
+				s.printf("info string error: go %s %q: not a number", a, args[i])
+				return 0, false
+			}
+			return n, true
+		}
+		ms := func(n int64) time.Duration { return time.Duration(max(n, 0)) * time.Millisecond }
+		var n int64
+		var ok bool
+		switch a {
+		case "infinite":
+			lim.Infinite = true
+			continue
+		case "ponder":
+			ponder = true
+			continue
+		case "searchmoves":
+			for i+1 < len(args) && !isGoKeyword(args[i+1]) {
+				i++
+				searchMoves = append(searchMoves, args[i])
+			}
+			continue
+		}
+		if n, ok = next(); !ok {
+			return
+		}
+		switch a {
+		case "wtime":
+			lim.Time[rules.White] = ms(n)
+		case "btime":
+			lim.Time[rules.Black] = ms(n)
+		case "winc":
+			lim.Inc[rules.White] = ms(n)
+		case "binc":
+			lim.Inc[rules.Black] = ms(n)
+		case "movestogo":
+			lim.MovesToGo = int(n)
+		case "depth":
+			lim.Depth = int(max(n, 1))
+		case "nodes":
+			lim.Nodes = max(n, 1)
+		case "mate":
+			lim.Depth = int(max(2*n, 1))
+		case "movetime":
+			lim.MoveTime = ms(n)
+		case "perft":
+			s.perft(int(n))
+			return
+		default:
+			s.printf("info string error: unknown go parameter %q", a)
+			return
+		}
+	}
+	for c := range lim.Time {
+		if lim.Time[c] > 0 {
+			lim.Time[c] = max(lim.Time[c]-s.overhead, time.Millisecond)
+		}
+	}
+	lim.MultiPV = s.multiPV
+	p := s.pos.Clone()
+	for _, text := range searchMoves {
+		m, err := notation.ParseCoord(p, text)
+		if err != nil {
+			s.printf("info string error: searchmoves: %v", err)
+			return
+		}
+		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
+	s.pondering = ponder
+	s.waitStop = ponder || lim.Infinite
+	s.ponderLim = lim
+	run := lim
+	if ponder {
+		run = search.Limits{Infinite: true, MultiPV: lim.MultiPV}
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	s.cancel = cancel
+	s.searching = true
+	s.done = make(chan struct{})
+	s.stopCh = make(chan struct{})
+	done, stopCh := s.done, s.stopCh
+	waitStop := s.waitStop
+	go func() {
+		defer close(done)
+		res := s.eng.Search(sctx, p, run, func(in search.Info) { s.printf("%s", formatInfo(p, in)) })
+		if waitStop {
+			<-stopCh
+		}
+		if res.Best == rules.NoMove {
+			s.printf("bestmove (none)")
+			return
+		}
+		line := "bestmove " + notation.Coord(p, res.Best)
+		if res.Ponder != rules.NoMove {
+			q := p.Clone()
+			q.Make(res.Best)
+			line += " ponder " + notation.Coord(q, res.Ponder)
+		}
+		s.printf("%s", line)
+	}()
+}
+
+func isGoKeyword(a string) bool {
+	switch a {
+	case "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "ponder", "perft":
+		return true
+	}
+	return false
+}
+
+// stopSearch stops a running search and waits for its bestmove.
+func (s *session) stopSearch() {
+	if !s.searching {
+		return
+	}
+	s.eng.Stop()
+	if s.cancel != nil {
+		s.cancel()
+	}
+	select {
+	case <-s.stopCh:
+	default:
+		close(s.stopCh)
+	}
+	<-s.done
+	s.searching = false
+	s.pondering = false
+}
+
+// ponderHit turns a ponder search into a normal one: it is stopped when
+// the time the go command allowed has run out.
+func (s *session) ponderHit() {
+	if !s.searching || !s.pondering {
+		s.printf("info string error: ponderhit without a ponder search")
+		return
+	}
+	s.pondering = false
+	lim := s.ponderLim
+	budget := lim.MoveTime
+	if budget == 0 {
+		us := s.pos.Turn()
+		mtg := lim.MovesToGo
+		if mtg <= 0 || mtg > 40 {
+			mtg = 30
+		}
+		budget = lim.Time[us]/time.Duration(mtg) + lim.Inc[us]*3/4
+	}
+	if lim.Infinite {
+		return // still until stop
+	}
+	stopCh, done := s.stopCh, s.done
+	go func() {
+		select {
+		case <-time.After(max(budget, time.Millisecond)):
+			s.eng.Stop()
+			select {
+			case <-stopCh:
+			default:
+				close(stopCh)
+			}
+		case <-done:
+		}
+	}()
+}
+
+func (s *session) perft(depth int) {
+	if depth < 1 || depth > 20 {
+		s.printf("info string error: perft depth must be from 1 to 20")
+		return
+	}
+	p := s.pos.Clone()
+	start := time.Now()
+	moves, counts := rules.Divide(p, depth)
+	var total uint64
+	for i, m := range moves {
+		s.printf("%s: %d", notation.Coord(p, m), counts[i])
+		total += counts[i]
+	}
+	el := time.Since(start)
+	s.printf("")
+	s.printf("Nodes searched: %d", total)
+	s.printf("info string perft time %d ms nps %d", el.Milliseconds(), int64(float64(total)/max(el.Seconds(), 1e-9)))
+}
+
+// formatInfo writes an info line.
+func formatInfo(p *rules.Position, in search.Info) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "info depth %d seldepth %d multipv %d ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
+	if in.Mate != 0 {
+		fmt.Fprintf(&sb, "score mate %d", in.Mate)
+	} else {
+		fmt.Fprintf(&sb, "score cp %d", in.Score)
+	}
+	if in.Bound != "" {
+		sb.WriteString(" " + in.Bound)
+	}
+	fmt.Fprintf(&sb, " nodes %d nps %d time %d pv", in.Nodes, in.NPS(), in.Time.Milliseconds())
+	q := p.Clone()
+	for _, m := range in.PV {
+		sb.WriteString(" " + notation.Coord(q, m))
+		q.Make(m)
+	}
+	return sb.String()
+}
