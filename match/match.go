@@ -1,0 +1,357 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+)
+
+// TimeControl is the clock of each game: Base time plus Inc per move, or a
+// fixed MoveTime per move.
+type TimeControl struct {
+	Base, Inc time.Duration
+	MoveTime  time.Duration
+}
+
+// String writes the control as "60+0.6" or "st=0.1".
+func (tc TimeControl) String() string {
+	if tc.MoveTime > 0 {
+		return fmt.Sprintf("st=%g", tc.MoveTime.Seconds())
+	}
+	return fmt.Sprintf("%g+%g", tc.Base.Seconds(), tc.Inc.Seconds())
+}
+
+// SPRT is a sequential probability ratio test of H0: elo = Elo0 against
+// H1: elo = Elo1, with error rates Alpha and Beta.
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+}
+
+// Config is a match.
+type Config struct {
+	Variant     *rules.Variant
+	Games       int
+	Players     [2]Spec
+	Openings    []string // start positions (FEN); each is played with both colours
+	RandomPlies int      // for random openings: plies of random play (default 6)
+	TC          TimeControl
+	Concurrency int
+	MaxPlies    int    // a game this long is drawn (default 1000)
+	Seed        uint64 // for openings and random players
+	PGN         io.Writer
+	Progress    func(Stats)
+	SPRT        *SPRT
+}
+
+// Stats is the score of the first player against the second.
+type Stats struct {
+	Wins, Draws, Losses int
+	Errors              []string // games a player lost by an error (crash, illegal move)
+	LLR                 float64  // with an SPRT
+	Decision            string   // "H0", "H1" or "" with an SPRT
+}
+
+// Games returns the number of games played.
+func (s Stats) Games() int { return s.Wins + s.Draws + s.Losses }
+
+// Score returns the first player's score, from 0 to 1.
+func (s Stats) Score() float64 {
+	n := s.Games()
+	if n == 0 {
+		return 0.5
+	}
+	return (float64(s.Wins) + float64(s.Draws)/2) / float64(n)
+}
+
+// Elo returns the Elo difference of the first player over the second and a
+// 95% confidence interval, from the trinomial distribution of the results.
+func (s Stats) Elo() (elo, lo, hi float64) {
+	n := float64(s.Games())
+	if n == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	sc := s.Score()
+	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
+	variance := w*(1-sc)*(1-sc) + d*(0.5-sc)*(0.5-sc) + l*sc*sc
+	se := math.Sqrt(variance / n)
+	return eloOf(sc), eloOf(sc - 1.96*se), eloOf(sc + 1.96*se)
+}
+
+func eloOf(score float64) float64 {
+	switch {
+	case score <= 0:
+		return math.Inf(-1)
+	case score >= 1:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/score-1)
+}
+
+func scoreOf(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// llr is the log-likelihood ratio of the results for elo1 against elo0, by
+// the normal approximation of the trinomial model.
+func (s Stats) llr(t *SPRT) float64 {
+	n := float64(s.Games())
+	if n == 0 {
+		return 0
+	}
+	sc := s.Score()
+	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
+	variance := w*(1-sc)*(1-sc) + d*(0.5-sc)*(0.5-sc) + l*sc*sc
+	if variance <= 0 {
+		variance = 1e-6
+	}
+	s0, s1 := scoreOf(t.Elo0), scoreOf(t.Elo1)
+	return n * (s1 - s0) * (2*sc - s0 - s1) / (2 * variance)
+}
+
+// String writes the score and Elo difference.
+func (s Stats) String() string {
+	elo, lo, hi := s.Elo()
+	out := fmt.Sprintf("+%d =%d -%d  score %.1f%%  elo %+.0f [%+.0f, %+.0f]", s.Wins, s.Draws, s.Losses, 100*s.Score(), elo, lo, hi)
+	if s.Decision != "" || s.LLR != 0 {
+		out += fmt.Sprintf("  LLR %.2f", s.LLR)
+		if s.Decision != "" {
+			out += " " + s.Decision
+		}
+	}
+	return out
+}
+
+// Run plays the match and returns the first player's score. Games are
+// paired: each opening is played once with each colour.
+func Run(ctx context.Context, cfg Config) (Stats, error) {
+	if cfg.Games < 1 {
+		return Stats{}, errors.New("match: at least one game")
+	}
+	if cfg.TC.Base <= 0 && cfg.TC.MoveTime <= 0 {
+		return Stats{}, errors.New("match: no time control")
+	}
+	if cfg.Concurrency < 1 {
+		cfg.Concurrency = 1
+	}
+	if cfg.MaxPlies == 0 {
+		cfg.MaxPlies = 1000
+	}
+	if cfg.RandomPlies == 0 {
+		cfg.RandomPlies = 6
+	}
+	pairs := (cfg.Games + 1) / 2
+	openings := make([]*rules.Position, pairs)
+	for i := range openings {
+		var err error
+		if len(cfg.Openings) > 0 {
+			fen := cfg.Openings[i%len(cfg.Openings)]
+			if openings[i], err = cfg.Variant.ParseFEN(fen); err != nil {
+				return Stats{}, fmt.Errorf("match: opening %d: %w", i+1, err)
+			}
+		} else {
+			openings[i] = randomOpening(cfg.Variant, cfg.RandomPlies, cfg.Seed+uint64(i))
+		}
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu    sync.Mutex
+		stats Stats
+		next  int
+		wg    sync.WaitGroup
+		first error
+	)
+	for range cfg.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= cfg.Games || ctx.Err() != nil {
+					return
+				}
+				firstWhite := i%2 == 0
+				res, err := playPaired(ctx, cfg, openings[i/2], firstWhite, uint64(i))
+				mu.Lock()
+				if err != nil {
+					if first == nil && ctx.Err() == nil {
+						first = err
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+				switch res.score {
+				case 1:
+					stats.Wins++
+				case 0:
+					stats.Losses++
+				default:
+					stats.Draws++
+				}
+				if res.errNote != "" {
+					stats.Errors = append(stats.Errors, res.errNote)
+				}
+				if cfg.PGN != nil {
+					pgn.Write(cfg.PGN, res.record)
+				}
+				if cfg.SPRT != nil {
+					stats.LLR = stats.llr(cfg.SPRT)
+					lower := math.Log(cfg.SPRT.Beta / (1 - cfg.SPRT.Alpha))
+					upper := math.Log((1 - cfg.SPRT.Beta) / cfg.SPRT.Alpha)
+					switch {
+					case stats.LLR >= upper:
+						stats.Decision = "H1"
+						cancel()
+					case stats.LLR <= lower:
+						stats.Decision = "H0"
+						cancel()
+					}
+				}
+				if cfg.Progress != nil {
+					cfg.Progress(stats)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return stats, first
+	}
+	if err := ctx.Err(); err != nil && stats.Decision == "" && stats.Games() < cfg.Games {
+		return stats, err
+	}
+	return stats, nil
+}
+
+// randomOpening plays random moves from the start and keeps the first
+// position a shallow search judges level.
+func randomOpening(v *rules.Variant, plies int, seed uint64) *rules.Position {
+	rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
+	e := search.New(1)
+	var p *rules.Position
+	for try := 0; try < 100; try++ {
+		p = v.Start()
+		ok := true
+		for range plies {
+			ms := p.LegalMoves(nil)
+			if len(ms) == 0 {
+				ok = false
+				break
+			}
+			p.Make(ms[rng.IntN(len(ms))])
+		}
+		if !ok || p.Status().Over() {
+			continue
+		}
+		res := e.Search(context.Background(), p.Clone(), search.Limits{Depth: 4}, nil)
+		if res.Info.Score > -100 && res.Info.Score < 100 {
+			break
+		}
+	}
+	q, _ := v.ParseFEN(p.FEN()) // forget the history: the game starts here
+	return q
+}
+
+type gameResult struct {
+	score   float64 // for the first player
+	record  *pgn.Game
+	errNote string
+}
+
+// playPaired plays one game of the first player against the second.
+func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhite bool, seed uint64) (gameResult, error) {
+	var sides [2]Player // by colour
+	for i, sp := range cfg.Players {
+		sp.Seed = cfg.Seed*1000 + seed*2 + uint64(i)
+		pl, err := sp.New()
+		if err != nil {
+			return gameResult{}, err
+		}
+		defer pl.Close()
+		c := i
+		if !firstWhite {
+			c = 1 - i
+		}
+		sides[c] = pl
+	}
+	for _, pl := range sides {
+		if err := pl.NewGame(ctx, cfg.Variant); err != nil {
+			return gameResult{}, err
+		}
+	}
+	g := game.New(cfg.Variant, start)
+	left := [2]time.Duration{cfg.TC.Base, cfg.TC.Base}
+	var history []rules.Move
+	result, reason, note := rules.Ongoing, "", ""
+	for ply := 0; ; ply++ {
+		p := g.Position()
+		if st := p.Status(); st.Over() {
+			result, reason = st.Result, st.Detail
+			break
+		}
+		if ply >= cfg.MaxPlies {
+			result, reason = rules.Draw, fmt.Sprintf("the match's limit of %d plies", cfg.MaxPlies)
+			break
+		}
+		if ctx.Err() != nil {
+			return gameResult{}, ctx.Err()
+		}
+		us := p.Turn()
+		clk := Clock{Left: left[us], OppLeft: left[us.Other()], Inc: cfg.TC.Inc, OppInc: cfg.TC.Inc, MoveTime: cfg.TC.MoveTime}
+		t0 := time.Now()
+		m, err := sides[us].Move(ctx, g.Start(), p.Clone(), history, clk)
+		used := time.Since(t0)
+		if ctx.Err() != nil {
+			return gameResult{}, ctx.Err()
+		}
+		if err == nil {
+			err = g.Play(m, 0)
+		}
+		if err != nil {
+			result, reason = rules.Win(us.Other()), fmt.Sprintf("%s (%s) failed: %v", sides[us].Name(), us, err)
+			note = reason
+			break
+		}
+		history = append(history, m)
+		if cfg.TC.MoveTime == 0 {
+			left[us] += cfg.TC.Inc - used
+			if left[us] < -cfg.TC.Base/20-100*time.Millisecond {
+				result, reason = rules.Win(us.Other()), fmt.Sprintf("%s lost on time", us)
+				break
+			}
+			left[us] = max(left[us], 0)
+		}
+	}
+	g.Result, g.Reason = result, reason
+	wName, bName := sides[rules.White].Name(), sides[rules.Black].Name()
+	g.SetTag("Event", "anychess match")
+	g.SetTag("White", wName)
+	g.SetTag("Black", bName)
+	g.SetTag("TimeControl", cfg.TC.String())
+	g.SetTag("Termination", reason)
+	rec := notation.WriteGame(g)
+	score := 0.5
+	switch {
+	case result == rules.Win(rules.White) && firstWhite, result == rules.Win(rules.Black) && !firstWhite:
+		score = 1
+	case result != rules.Draw:
+		score = 0
+	}
+	return gameResult{score: score, record: rec, errNote: note}, nil
+}

@@ -1,0 +1,110 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/variant"
+)
+
+func TestParseSpec(t *testing.T) {
+	for _, tt := range []struct{ in, out, err string }{
+		{"engine", "engine", ""},
+		{"engine:depth=3,hash=8", "engine:depth=3,hash=8", ""},
+		{"random", "random", ""},
+		{"greedy", "greedy", ""},
+		{"uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", "uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", ""},
+		{"engine:depth=x", "", "not a positive number"},
+		{"engine:speed=3", "", "unknown engine option"},
+		{"engine:depth", "", "not key=value"},
+		{"random:x=1", "", "takes no options"},
+		{"uci", "", "needs a program"},
+		{"human", "", "want engine, random, greedy"},
+	} {
+		sp, err := ParseSpec(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || sp.String() != tt.out {
+			t.Errorf("%q: %v %q", tt.in, err, sp.String())
+		}
+	}
+}
+
+func TestStats(t *testing.T) {
+	s := Stats{Wins: 60, Draws: 20, Losses: 20}
+	if s.Score() != 0.7 {
+		t.Errorf("score %v", s.Score())
+	}
+	elo, lo, hi := s.Elo()
+	if math.Abs(elo-147.2) > 0.5 || lo >= elo || hi <= elo || lo < 60 || hi > 260 {
+		t.Errorf("elo %v [%v, %v]", elo, lo, hi)
+	}
+	if e, _, _ := (Stats{Wins: 10, Losses: 10}).Elo(); e != 0 {
+		t.Errorf("even score elo %v", e)
+	}
+	// The SPRT favours H1 when the score is far above elo1's.
+	sp := &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if (Stats{Wins: 300, Draws: 100, Losses: 100}).llr(sp) < 3 || (Stats{Wins: 100, Draws: 100, Losses: 300}).llr(sp) > -3 {
+		t.Error("llr signs")
+	}
+}
+
+func TestMatch(t *testing.T) {
+	reg := variant.MustDefault()
+	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
+		v, _ := reg.Get(name)
+		var out bytes.Buffer
+		e, _ := ParseSpec("engine:depth=2")
+		r, _ := ParseSpec("random")
+		var progress int
+		st, err := Run(context.Background(), Config{
+			Variant: v, Games: 4, Players: [2]Spec{e, r}, TC: TimeControl{MoveTime: time.Second},
+			Concurrency: 2, Seed: 7, PGN: &out, Progress: func(Stats) { progress++ },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Games() != 4 || progress != 4 {
+			t.Errorf("%s: %d games, %d progress calls", name, st.Games(), progress)
+		}
+		if st.Losses > 0 {
+			t.Errorf("%s: a depth-2 engine lost to a random mover: %v", name, st)
+		}
+		games, err := pgn.Parse(out.String())
+		if err != nil || len(games) != 4 {
+			t.Fatalf("%s: PGN: %v, %d games", name, err, len(games))
+		}
+		for _, g := range games {
+			if w, _ := g.Tag("White"); w != "engine:depth=2" && w != "random" {
+				t.Errorf("White tag %q", w)
+			}
+			if v, _ := g.Tag("Variant"); name != "chess" && v != name {
+				t.Errorf("Variant tag %q", v)
+			}
+			if _, ok := g.Tag("FEN"); !ok {
+				t.Error("no FEN tag for the opening")
+			}
+		}
+	}
+}
+
+func TestMatchErrors(t *testing.T) {
+	v, _ := variant.MustDefault().Get("chess")
+	e, _ := ParseSpec("engine")
+	bad := Spec{Kind: "uci", Path: "/nonexistent/engine"}
+	if _, err := Run(context.Background(), Config{Variant: v, Games: 2, Players: [2]Spec{e, bad}, TC: TimeControl{MoveTime: time.Millisecond}}); err == nil {
+		t.Error("a missing engine did not fail the match")
+	}
+	if _, err := Run(context.Background(), Config{Variant: v, Games: 2, Players: [2]Spec{e, e}}); err == nil {
+		t.Error("no time control accepted")
+	}
+}

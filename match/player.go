@@ -1,0 +1,264 @@
+// Package match plays games between players (the built-in engine with its
+// settings, simple reference players, external UCI engines) and reports the
+// score, the Elo difference with a 95% interval, and an optional SPRT
+// decision.
+package match
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+)
+
+// Clock is the time a player has for its move: its own and the opponent's
+// remaining time and increment, or a fixed time per move.
+type Clock struct {
+	Left, OppLeft time.Duration
+	Inc, OppInc   time.Duration
+	MoveTime      time.Duration // fixed time per move, if set
+}
+
+// Player chooses moves. A player plays one game at a time; the runner
+// creates one per game and side.
+type Player interface {
+	Name() string
+	// NewGame is called before the first move of a game of variant v.
+	NewGame(ctx context.Context, v *rules.Variant) error
+	// Move returns the move to play in p (a copy the player may keep).
+	// history lists the moves from start that led to p.
+	Move(ctx context.Context, start, p *rules.Position, history []rules.Move, clk Clock) (rules.Move, error)
+	// Close releases the player (ends an external process).
+	Close() error
+}
+
+// Spec describes a player on the command line:
+//
+//	engine[:depth=N,nodes=N,hash=MB]  the built-in engine, on the game's clock
+//	random                            a uniformly random legal move
+//	greedy                            the move with the best material balance one ply ahead
+//	uci:PATH[:opt=value,...]          an external UCI engine, with UCI options
+//
+// seed makes random choices reproducible.
+type Spec struct {
+	Kind    string
+	Path    string
+	Options map[string]string
+	Seed    uint64
+}
+
+// ParseSpec reads a player description.
+func ParseSpec(s string) (Spec, error) {
+	kind, rest, _ := strings.Cut(s, ":")
+	sp := Spec{Kind: kind, Options: map[string]string{}}
+	switch kind {
+	case "engine", "random", "greedy":
+	case "uci":
+		path, opts, _ := strings.Cut(rest, ":")
+		if path == "" {
+			return Spec{}, fmt.Errorf("player %q: uci needs a program: uci:PATH", s)
+		}
+		sp.Path, rest = path, opts
+	default:
+		return Spec{}, fmt.Errorf("player %q: want engine, random, greedy or uci:PATH", s)
+	}
+	if rest != "" {
+		for _, kv := range strings.Split(rest, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				return Spec{}, fmt.Errorf("player %q: option %q is not key=value", s, kv)
+			}
+			sp.Options[k] = v
+		}
+	}
+	if kind == "engine" {
+		for k, v := range sp.Options {
+			switch k {
+			case "depth", "nodes", "hash":
+				if n, err := strconv.Atoi(v); err != nil || n < 1 {
+					return Spec{}, fmt.Errorf("player %q: %s=%q is not a positive number", s, k, v)
+				}
+			case "timefactor":
+				if f, err := strconv.ParseFloat(v, 64); err != nil || f <= 0 {
+					return Spec{}, fmt.Errorf("player %q: timefactor=%q is not a positive number", s, v)
+				}
+			default:
+				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, timefactor)", s, k)
+			}
+		}
+	}
+	if (kind == "random" || kind == "greedy") && len(sp.Options) > 0 {
+		return Spec{}, fmt.Errorf("player %q takes no options", s)
+	}
+	return sp, nil
+}
+
+// String returns the description the spec was read from.
+func (sp Spec) String() string {
+	s := sp.Kind
+	if sp.Path != "" {
+		s += ":" + sp.Path
+	}
+	if len(sp.Options) > 0 {
+		var kv []string
+		for _, k := range sortedKeys(sp.Options) {
+			kv = append(kv, k+"="+sp.Options[k])
+		}
+		s += ":" + strings.Join(kv, ",")
+	}
+	return s
+}
+
+// New creates a player from the spec.
+func (sp Spec) New() (Player, error) {
+	switch sp.Kind {
+	case "engine":
+		hash := 16
+		if h, ok := sp.Options["hash"]; ok {
+			hash, _ = strconv.Atoi(h)
+		}
+		e := &enginePlayer{name: sp.String(), e: search.New(hash), timeFactor: 1}
+		if d, ok := sp.Options["depth"]; ok {
+			e.depth, _ = strconv.Atoi(d)
+		}
+		if n, ok := sp.Options["nodes"]; ok {
+			nn, _ := strconv.Atoi(n)
+			e.nodes = int64(nn)
+		}
+		if f, ok := sp.Options["timefactor"]; ok {
+			e.timeFactor, _ = strconv.ParseFloat(f, 64)
+		}
+		return e, nil
+	case "random":
+		return &randomPlayer{rng: rand.New(rand.NewPCG(sp.Seed, 0x72616e646f6d))}, nil
+	case "greedy":
+		return &greedyPlayer{rng: rand.New(rand.NewPCG(sp.Seed, 0x677265656479))}, nil
+	case "uci":
+		return newUCIPlayer(sp)
+	}
+	return nil, fmt.Errorf("unknown player kind %q", sp.Kind)
+}
+
+// enginePlayer is the built-in engine.
+type enginePlayer struct {
+	name       string
+	e          *search.Engine
+	depth      int
+	nodes      int64
+	timeFactor float64 // scales the clock it is given (2: double time)
+}
+
+func (e *enginePlayer) Name() string { return e.name }
+
+func (e *enginePlayer) NewGame(context.Context, *rules.Variant) error {
+	e.e.Clear()
+	return nil
+}
+
+func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []rules.Move, clk Clock) (rules.Move, error) {
+	lim := search.Limits{Depth: e.depth, Nodes: e.nodes}
+	if e.depth == 0 && e.nodes == 0 {
+		us := p.Turn()
+		scale := func(d time.Duration) time.Duration { return time.Duration(float64(d) * e.timeFactor) }
+		if clk.MoveTime > 0 {
+			lim.MoveTime = scale(clk.MoveTime)
+		} else {
+			lim.Time[us], lim.Inc[us] = scale(clk.Left), scale(clk.Inc)
+			lim.Time[us.Other()], lim.Inc[us.Other()] = clk.OppLeft, clk.OppInc
+		}
+	}
+	res := e.e.Search(ctx, p, lim, nil)
+	if res.Best == rules.NoMove {
+		return rules.NoMove, fmt.Errorf("engine found no move in %s", p.FEN())
+	}
+	return res.Best, nil
+}
+
+func (e *enginePlayer) Close() error { return nil }
+
+// randomPlayer plays a uniformly random legal move.
+type randomPlayer struct{ rng *rand.Rand }
+
+func (r *randomPlayer) Name() string                                  { return "random" }
+func (r *randomPlayer) NewGame(context.Context, *rules.Variant) error { return nil }
+func (r *randomPlayer) Close() error                                  { return nil }
+
+func (r *randomPlayer) Move(_ context.Context, _, p *rules.Position, _ []rules.Move, _ Clock) (rules.Move, error) {
+	moves := p.LegalMoves(nil)
+	if len(moves) == 0 {
+		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
+	}
+	return moves[r.rng.IntN(len(moves))], nil
+}
+
+// greedyPlayer plays the move that leaves it the best material balance:
+// a move that wins the game at once first, a move that loses it at once
+// last, otherwise the most material after the move, ties at random.
+type greedyPlayer struct {
+	rng *rand.Rand
+	ev  *eval.Evaluator
+	v   *rules.Variant
+}
+
+func (g *greedyPlayer) Name() string { return "greedy" }
+func (g *greedyPlayer) Close() error { return nil }
+
+func (g *greedyPlayer) NewGame(_ context.Context, v *rules.Variant) error {
+	if g.v != v {
+		g.v, g.ev = v, eval.New(v)
+	}
+	return nil
+}
+
+func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []rules.Move, _ Clock) (rules.Move, error) {
+	if g.ev == nil || g.v != p.Variant() {
+		g.v, g.ev = p.Variant(), eval.New(p.Variant())
+	}
+	us := p.Turn()
+	moves := p.LegalMoves(nil)
+	if len(moves) == 0 {
+		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
+	}
+	best := []rules.Move{}
+	bestScore := -1 << 30
+	for _, m := range moves {
+		p.Make(m)
+		sc := material(g.ev, p, us)
+		if st := p.Status(); st.Over() {
+			switch st.Result {
+			case rules.Win(us):
+				sc = 1 << 20
+			case rules.Win(us.Other()):
+				sc = -1 << 20
+			default:
+				sc = 0
+			}
+		}
+		p.Unmake()
+		switch {
+		case sc > bestScore:
+			bestScore, best = sc, append(best[:0], m)
+		case sc == bestScore:
+			best = append(best, m)
+		}
+	}
+	return best[g.rng.IntN(len(best))], nil
+}
+
+// material is c's material minus the opponent's.
+func material(ev *eval.Evaluator, p *rules.Position, c rules.Color) int {
+	n := 0
+	for _, s := range p.Pieces(c) {
+		n += ev.Value(p.At(s).Type())
+	}
+	for _, s := range p.Pieces(c.Other()) {
+		n -= ev.Value(p.At(s).Type())
+	}
+	return n
+}

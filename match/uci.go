@@ -1,0 +1,195 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+)
+
+// uciPlayer drives an external engine over UCI.
+type uciPlayer struct {
+	spec  Spec
+	name  string
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string
+	mu    sync.Mutex
+	dead  chan struct{}
+	log   []string // the last lines exchanged, for error messages
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func newUCIPlayer(sp Spec) (*uciPlayer, error) {
+	cmd := exec.Command(sp.Path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("uci engine %s: %w", sp.Path, err)
+	}
+	u := &uciPlayer{spec: sp, name: sp.String(), cmd: cmd, in: in, lines: make(chan string, 256), dead: make(chan struct{})}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			u.lines <- sc.Text()
+		}
+		close(u.lines)
+	}()
+	go func() {
+		cmd.Wait()
+		close(u.dead)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	u.send("uci")
+	for {
+		l, err := u.read(ctx)
+		if err != nil {
+			u.Close()
+			return nil, fmt.Errorf("uci engine %s: no uciok: %w", sp.Path, err)
+		}
+		if strings.HasPrefix(l, "id name ") {
+			u.name = strings.TrimPrefix(l, "id name ")
+		}
+		if l == "uciok" {
+			break
+		}
+	}
+	for _, k := range sortedKeys(sp.Options) {
+		u.send("setoption name " + k + " value " + sp.Options[k])
+	}
+	return u, nil
+}
+
+func (u *uciPlayer) send(s string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.remember("> " + s)
+	io.WriteString(u.in, s+"\n")
+}
+
+func (u *uciPlayer) remember(s string) {
+	u.log = append(u.log, s)
+	if len(u.log) > 20 {
+		u.log = u.log[len(u.log)-20:]
+	}
+}
+
+// read returns the next line from the engine.
+func (u *uciPlayer) read(ctx context.Context) (string, error) {
+	select {
+	case l, ok := <-u.lines:
+		if !ok {
+			return "", errors.New("the engine exited")
+		}
+		u.mu.Lock()
+		u.remember("< " + l)
+		u.mu.Unlock()
+		return l, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+func (u *uciPlayer) Name() string { return u.name }
+
+func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
+	if v.Name() != "chess" {
+		u.send("setoption name UCI_Variant value " + v.Name())
+	}
+	u.send("ucinewgame")
+	u.send("isready")
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	for {
+		l, err := u.read(ctx)
+		if err != nil {
+			return fmt.Errorf("%s: no readyok: %w", u.name, err)
+		}
+		if l == "readyok" {
+			return nil
+		}
+	}
+}
+
+func (u *uciPlayer) Move(ctx context.Context, start, p *rules.Position, history []rules.Move, clk Clock) (rules.Move, error) {
+	var sb strings.Builder
+	sb.WriteString("position fen " + start.FEN())
+	if len(history) > 0 {
+		sb.WriteString(" moves")
+		q := start.Clone()
+		for _, m := range history {
+			sb.WriteString(" " + notation.Coord(q, m))
+			q.Make(m)
+		}
+	}
+	u.send(sb.String())
+	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
+	limit := clk.MoveTime
+	if clk.MoveTime > 0 {
+		u.send(fmt.Sprintf("go movetime %d", ms(clk.MoveTime)))
+	} else {
+		w, b := clk.Left, clk.OppLeft
+		wi, bi := clk.Inc, clk.OppInc
+		if p.Turn() == rules.Black {
+			w, b, wi, bi = b, w, bi, wi
+		}
+		u.send(fmt.Sprintf("go wtime %d btime %d winc %d binc %d", ms(w), ms(b), ms(wi), ms(bi)))
+		limit = clk.Left
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit+5*time.Second)
+	defer cancel()
+	for {
+		l, err := u.read(ctx)
+		if err != nil {
+			return rules.NoMove, fmt.Errorf("%s: no bestmove: %w", u.name, err)
+		}
+		if !strings.HasPrefix(l, "bestmove") {
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			return rules.NoMove, fmt.Errorf("%s: %q", u.name, l)
+		}
+		m, err := notation.ParseCoord(p, f[1])
+		if err != nil {
+			return rules.NoMove, fmt.Errorf("%s played %s: %w", u.name, f[1], err)
+		}
+		return m, nil
+	}
+}
+
+func (u *uciPlayer) Close() error {
+	u.send("quit")
+	select {
+	case <-u.dead:
+	case <-time.After(2 * time.Second):
+		u.cmd.Process.Kill()
+		<-u.dead
+	}
+	return nil
+}
