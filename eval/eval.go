@@ -220,6 +220,8 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var mg, eg, mat [2]int
 	phase := 0
 	var nonRoyal [2]int
+	var pawns [2][geom.MaxFiles]pawnFile
+	var king [2]geom.Square
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			t := p.At(s).Type()
@@ -229,6 +231,21 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			phase += e.phase[t]
 			if !e.royal[t] {
 				nonRoyal[c]++
+			} else {
+				king[c] = s
+			}
+			if t == e.pawn && e.pawn != 0 {
+				pawns[c][s.File()].add(relRank(e.v, c, s))
+			}
+		}
+	}
+	if e.pawn != 0 {
+		for c := rules.White; c <= rules.Black; c++ {
+			m, g := e.pawnStructure(&pawns, c)
+			mg[c] += m
+			eg[c] += g
+			if king[c] != geom.NoSquare {
+				mg[c] += e.shield(&pawns[c], king[c], c)
 			}
 		}
 	}
@@ -240,6 +257,87 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		w = -w
 	}
 	return w + tempo
+}
+
+// pawnFile summarises one side's pawns on one file, in ranks counted
+// from that side.
+type pawnFile struct {
+	n        int8
+	min, max int8 // least and most advanced pawn
+}
+
+func (f *pawnFile) add(rank int) {
+	if f.n == 0 || int8(rank) < f.min {
+		f.min = int8(rank)
+	}
+	if f.n == 0 || int8(rank) > f.max {
+		f.max = int8(rank)
+	}
+	f.n++
+}
+
+// relRank counts ranks from c's own first rank.
+func relRank(v *rules.Variant, c rules.Color, s geom.Square) int {
+	if c == rules.White {
+		return s.Rank()
+	}
+	return v.Board().Ranks - 1 - s.Rank()
+}
+
+// pawnStructure scores c's pawns: passed pawns (no enemy pawn ahead on the
+// file or a neighbouring one) gain with their advance, doubled and isolated
+// pawns lose.
+func (e *Evaluator) pawnStructure(pawns *[2][geom.MaxFiles]pawnFile, c rules.Color) (mg, eg int) {
+	b := e.v.Board()
+	own, opp := &pawns[c], &pawns[c.Other()]
+	last := b.Ranks - 1
+	for f := 0; f < b.Files; f++ {
+		pf := own[f]
+		if pf.n == 0 {
+			continue
+		}
+		if pf.n > 1 {
+			mg -= 10 * int(pf.n-1)
+			eg -= 20 * int(pf.n-1)
+		}
+		isolated := (f == 0 || own[f-1].n == 0) && (f == b.Files-1 || own[f+1].n == 0)
+		if isolated {
+			mg -= 10
+			eg -= 12
+		}
+		// The most advanced pawn is passed if no enemy pawn stands ahead of
+		// it on this file or a neighbour (enemy ranks are counted from the
+		// other side: ahead means its own rank > last - ours).
+		passed := true
+		for g := max(0, f-1); g <= min(b.Files-1, f+1) && passed; g++ {
+			if o := opp[g]; o.n > 0 && last-int(o.min) > int(pf.max) {
+				passed = false
+			}
+		}
+		if passed {
+			adv := float64(pf.max) / float64(max(1, last-1))
+			mg += int(10 + 40*adv*adv)
+			eg += int(20 + 120*adv*adv)
+		}
+	}
+	return mg, eg
+}
+
+// shield rewards pawns in front of and beside the king while the king is
+// on its first two ranks.
+func (e *Evaluator) shield(own *[geom.MaxFiles]pawnFile, k geom.Square, c rules.Color) int {
+	kr := relRank(e.v, c, k)
+	if kr > 1 {
+		return 0
+	}
+	b := e.v.Board()
+	n := 0
+	for f := max(0, k.File()-1); f <= min(b.Files-1, k.File()+1); f++ {
+		if pf := own[f]; pf.n > 0 && int(pf.min) > kr && int(pf.min) <= kr+2 {
+			n++
+		}
+	}
+	return 12 * n
 }
 
 // mopUp rewards the side with more material, when the other has only royal

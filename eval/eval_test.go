@@ -86,3 +86,29 @@ func TestEvaluateSymmetry(t *testing.T) {
 		t.Errorf("pawn on a7 %d <= pawn on a2 %d", e.Evaluate(a7), e.Evaluate(a2))
 	}
 }
+
+func TestPawnStructure(t *testing.T) {
+	chess, _ := variant.MustDefault().Get("chess")
+	e := eval.New(chess)
+	score := func(fen string) int {
+		p, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Evaluate(p)
+	}
+	// White's e5 pawn is passed against a black a7 pawn and stopped by a
+	// black d7 pawn (which is then not passed either).
+	if passed, stopped := score("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1"), score("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1"); passed <= stopped {
+		t.Errorf("passed %d <= stopped %d", passed, stopped)
+	}
+	// Doubled pawns are worse than pawns side by side.
+	if doubled, side := score("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1"), score("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"); doubled >= side {
+		t.Errorf("doubled %d >= side by side %d", doubled, side)
+	}
+	// A king behind its pawns is safer in the middle game.
+	const rest = "r2q1rk1/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R2Q1RK1 w - - 0 1"
+	if sheltered, open := score(rest), score("r2q1rk1/ppp2ppp/2n5/8/8/2N3PP/PPP2P2/R2Q1RK1 w - - 0 1"); sheltered <= open-15 {
+		t.Errorf("sheltered %d, pawns pushed %d", sheltered, open)
+	}
+}
