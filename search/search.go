@@ -144,6 +144,7 @@ type searcher struct {
 	drawRep  bool // repetition draws
 	nmove    int  // half-moves of the n-move rule (0: none)
 	moveCap  int
+	chance   bool // the variant has moves decided by chance
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
@@ -167,6 +168,7 @@ func (e *Engine) Search(ctx context.Context, p *rules.Position, lim Limits, info
 		drawRep: end.NFold > 0,
 		nmove:   2 * end.NMoveRule,
 		moveCap: end.MoveCap,
+		chance:  v.Spec().Hooks.Outcomes != nil,
 	}
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
@@ -543,6 +545,26 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 				continue
 			}
 		}
+		if s.chance {
+			if outs := p.Outcomes(m); len(outs) > 1 {
+				sc := s.expect(m, outs, depth-1, ply)
+				if s.stopped {
+					return 0
+				}
+				if sc > best {
+					best, bestMove = sc, m
+					if sc > alpha {
+						alpha = sc
+						s.pv[ply][0] = m
+						s.pvLen[ply] = 1
+						if sc >= beta {
+							break
+						}
+					}
+				}
+				continue
+			}
+		}
 		p.Make(m)
 		var sc int
 		sameSide := p.Turn() == us
@@ -611,6 +633,32 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 		s.tt.store(key, bestMove, int32(toTT(best, ply)), int32(staticEval), depth, bound)
 	}
 	return best
+}
+
+// expect is a chance node: the value of move m for the side to move is the
+// probability-weighted sum of the values of its outcomes, each searched
+// with a full window (depth 0 goes to quiescence). After an outcome the
+// same side may move again (a failed try) or the opponent (a hit); the
+// sign follows the side to move.
+func (s *searcher) expect(m rules.Move, outs []rules.Outcome, depth, ply int) int {
+	p := s.p
+	us := p.Turn()
+	var sum float64
+	for i, o := range outs {
+		p.MakeOutcome(m, i)
+		var v int
+		if p.Turn() == us {
+			v = s.negamax(-Infinity, Infinity, depth, ply+1, false, false)
+		} else {
+			v = -s.negamax(-Infinity, Infinity, depth, ply+1, false, false)
+		}
+		p.Unmake()
+		if s.stopped {
+			return 0
+		}
+		sum += float64(o.Num) / float64(o.Den) * float64(v)
+	}
+	return int(sum)
 }
 
 // hasPieces reports whether the side to move has material beyond pawns and
@@ -685,14 +733,18 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 				continue // delta pruning
 			}
 		}
-		p.Make(m)
 		var sc int
-		if p.Turn() == us {
-			sc = s.quiesce(alpha, beta, ply+1)
+		if outs := p.Outcomes(m); s.chance && len(outs) > 1 {
+			sc = s.expect(m, outs, 0, ply)
 		} else {
-			sc = -s.quiesce(-beta, -alpha, ply+1)
+			p.Make(m)
+			if p.Turn() == us {
+				sc = s.quiesce(alpha, beta, ply+1)
+			} else {
+				sc = -s.quiesce(-beta, -alpha, ply+1)
+			}
+			p.Unmake()
 		}
-		p.Unmake()
 		if s.stopped {
 			return 0
 		}

@@ -114,3 +114,53 @@ func TestMultiPVAndSearchMoves(t *testing.T) {
 		t.Errorf("searchmoves a3 gave %v", notation.SAN(p, res.Best))
 	}
 }
+
+// coinVariant is chess in which every capture succeeds with probability
+// 1/4; a failed capture leaves the board alone and passes the turn.
+func coinVariant(t *testing.T) *rules.Variant {
+	v, _ := reg.Get("chess")
+	s := v.Spec()
+	s.Name, s.Aliases = "coin", nil
+	s.Hooks.Outcomes = func(p *rules.Position, m rules.Move) []rules.Outcome {
+		if p.IsCapture(m) {
+			return []rules.Outcome{{Num: 1, Den: 4, Label: "hit"}, {Num: 3, Den: 4, Label: "miss"}}
+		}
+		return nil
+	}
+	s.Hooks.AfterMake = func(p *rules.Position, m rules.Move, outcome int) {
+		if outcome == 1 {
+			p.SetTurnState(p.Turn().Other(), 0, 0)
+		}
+	}
+	cv, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cv
+}
+
+// TestChanceNodes: the search values a chance capture by its expectation.
+// Taking a hanging queen with probability 1/4 is worth about a quarter of a
+// queen, so the engine prefers it to a quiet move, and scores it well
+// below a certain capture of the same queen.
+func TestChanceNodes(t *testing.T) {
+	cv := coinVariant(t)
+	fen := "k7/8/8/3q4/8/8/8/K2R4 w - - 0 1"
+	p, err := cv.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := search.New(8).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+	if got := notation.SAN(p, res.Best); got != "Rxd5" {
+		t.Errorf("best %s, want Rxd5", got)
+	}
+	certain := pos(t, "chess", fen)
+	sure := search.New(8).Search(context.Background(), certain, search.Limits{Depth: 3}, nil)
+	t.Logf("chance %d, certain %d", res.Info.Score, sure.Info.Score)
+	if res.Info.Score >= sure.Info.Score-300 || res.Info.Score <= -400 {
+		t.Errorf("chance capture scored %d, certain capture %d", res.Info.Score, sure.Info.Score)
+	}
+	if p.FEN() != fen {
+		t.Error("the search changed the position")
+	}
+}
