@@ -34,6 +34,7 @@ func commands() []command {
 		{"perft", "count the leaf nodes of the move tree, with nodes per second", runPerft},
 		{"uci", "run the engine under the UCI protocol on standard input and output", runUCI},
 		{"bench", "search a fixed set of positions: node count (the search's signature) and speed", runBench},
+		{"play", "play against the engine in the terminal", runPlay},
 		{"search", "search a position and print the engine's analysis", runSearch},
 		{"match", "play games between engines and report the score and Elo difference", runMatch},
 		{"help", "print this help", nil},

@@ -1,0 +1,744 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+)
+
+// defaultMoveTime is the engine's time per move when neither a depth nor a
+// time is set.
+const defaultMoveTime = time.Second
+
+// maxLevel is the highest -level; level n searches n plies deep.
+const maxLevel = 10
+
+// maxLine is the longest input line play accepts, in bytes.
+const maxLine = 1 << 20
+
+// playHelp lists the commands of a play session.
+const playHelp = `Type a move in SAN (Nf3, exd5, O-O, e8=Q, Na10) or coordinates (g1f3,
+j2j3, e7e8q), or a command:
+  help           this list
+  moves          the legal moves
+  hint           the engine suggests a move for you
+  undo           take back your last move (and the engine's reply)
+  flip           turn the board round
+  board          draw the board again
+  fen            the position in FEN
+  level [N]      search N plies deep (1..10); without N, the current strength
+  depth N        search N plies deep (0: no depth limit)
+  time DUR       think DUR per move, e.g. 2s, 500ms or 1.5 (0: no time limit)
+  go             swap sides: the engine plays the side to move
+  resign         give up the game
+  new            start a new game
+  save FILE      write the game to FILE as PGN
+  quit           leave (end of input does the same)
+`
+
+// runPlay plays a game between a human, who types moves and commands on
+// stdin, and the engine.
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("play", "[VARIANT]", stderr)
+	var pf posFlags
+	pf.register(fs)
+	colorName := fs.String("color", "white", "your side: white or black")
+	depth := fs.Int("depth", 0, "the engine's search depth in plies (0: no limit)")
+	moveTime := fs.Duration("time", 0, "the engine's time per move, e.g. 2s (default 1s if no -depth or -level)")
+	level := fs.Int("level", 0, fmt.Sprintf("strength 1..%d: search that many plies deep (instead of -depth)", maxLevel))
+	hash := fs.Int("hash", 64, "transposition table size in MB")
+	pgnFile := fs.String("pgn", "", "save the session's games to this PGN file at each game end and on leaving")
+	seed := fs.Uint64("seed", 1, "seed for the outcomes of moves decided by chance")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: anychess play [flags] [VARIANT]\n\n")
+		fmt.Fprintf(stderr, "Play against the engine. Moves and commands are read from standard input,\n")
+		fmt.Fprintf(stderr, "one a line; type \"help\" for the commands. End of input leaves.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	// The variant may come first, with flags after it.
+	if fs.NArg() > 0 {
+		name := fs.Arg(0)
+		if st, ok := parseFlags(fs, fs.Args()[1:]); !ok {
+			return st
+		}
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "anychess play: unexpected argument %q\n", fs.Arg(0))
+			fs.Usage()
+			return 2
+		}
+		if pf.variant != "" && !strings.EqualFold(pf.variant, name) {
+			fmt.Fprintf(stderr, "anychess play: variant %q and -variant %q disagree\n", name, pf.variant)
+			return 2
+		}
+		pf.variant = name
+	}
+	human, err := parseColor(*colorName)
+	if err != nil {
+		fmt.Fprintf(stderr, "anychess play: -color: %v\n", err)
+		return 2
+	}
+	if *level != 0 {
+		if *level < 1 || *level > maxLevel {
+			fmt.Fprintf(stderr, "anychess play: -level %d: want 1..%d\n", *level, maxLevel)
+			return 2
+		}
+		if *depth != 0 {
+			fmt.Fprintln(stderr, "anychess play: give -level or -depth, not both")
+			return 2
+		}
+		*depth = *level
+	}
+	if *depth < 0 || *moveTime < 0 {
+		fmt.Fprintln(stderr, "anychess play: -depth and -time must not be negative")
+		return 2
+	}
+	start, err := pf.position()
+	if err != nil {
+		return fail(stderr, "play", err)
+	}
+	s := &session{
+		out:         stdout,
+		start:       start,
+		human:       human,
+		view:        human,
+		eng:         search.New(*hash),
+		depth:       *depth,
+		moveTime:    *moveTime,
+		rng:         rand.New(rand.NewPCG(*seed, 0x616e7963686573)),
+		pgnPath:     *pgnFile,
+		interactive: isTerminal(stdin),
+	}
+	s.newGame()
+	fmt.Fprintf(stdout, "anychess play: %s (%dx%d), you are %s, the engine plays %s (%s).\n",
+		start.Variant().Title(), start.Variant().Board().Files, start.Variant().Board().Ranks,
+		human, human.Other(), s.strength())
+	fmt.Fprintln(stdout, `Type a move (SAN or coordinates) or "help".`)
+	status := s.loop(stdin)
+	if err := s.autosave(); err != nil {
+		fmt.Fprintf(stderr, "anychess play: %v\n", err)
+		status = 1
+	}
+	return status
+}
+
+// parseColor reads a side's name.
+func parseColor(s string) (rules.Color, error) {
+	switch strings.ToLower(s) {
+	case "white", "w":
+		return rules.White, nil
+	case "black", "b":
+		return rules.Black, nil
+	}
+	return rules.White, fmt.Errorf("%q: want white or black", s)
+}
+
+// isTerminal reports whether r is a terminal, where the user's typing is
+// echoed already; otherwise play echoes each input line after its prompt so
+// that a scripted session reads like a typed one.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// session is the state of a play session: the current game, the players'
+// sides, the engine and its strength, and the games already finished.
+type session struct {
+	out         io.Writer
+	start       *rules.Position // the start of every new game
+	g           *game.Game
+	human       rules.Color // the human's side
+	view        rules.Color // the side the board is drawn from
+	eng         *search.Engine
+	depth       int           // plies, 0 for no limit
+	moveTime    time.Duration // per move, 0 for no limit
+	rng         *rand.Rand    // outcomes of chance moves
+	archive     []*pgn.Game   // earlier games of the session
+	pgnPath     string        // -pgn: where to save the games
+	interactive bool
+	reported    bool // the end of the current game has been announced
+}
+
+// newGame starts a game from the start position.
+func (s *session) newGame() {
+	s.g = game.New(s.start.Variant(), s.start)
+	s.eng.Clear()
+	s.reported = false
+}
+
+// pos returns the current position (the game's own; do not change it).
+func (s *session) pos() *rules.Position { return s.g.Position() }
+
+// limits returns the engine's search limits.
+func (s *session) limits() search.Limits {
+	lim := search.Limits{Depth: s.depth, MoveTime: s.moveTime}
+	if lim.Depth == 0 && lim.MoveTime == 0 {
+		lim.MoveTime = defaultMoveTime
+	}
+	return lim
+}
+
+// strength describes the engine's limits.
+func (s *session) strength() string {
+	lim := s.limits()
+	switch {
+	case lim.Depth > 0 && lim.MoveTime > 0:
+		return fmt.Sprintf("depth %d, at most %v per move", lim.Depth, lim.MoveTime)
+	case lim.Depth > 0:
+		return fmt.Sprintf("depth %d", lim.Depth)
+	}
+	return fmt.Sprintf("%v per move", lim.MoveTime)
+}
+
+// loop runs the session until quit or the end of input and returns the
+// exit status.
+func (s *session) loop(stdin io.Reader) int {
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	s.show()
+	for {
+		st := s.g.Status()
+		if !st.Over() && s.pos().Turn() != s.human {
+			s.engineMove()
+			continue
+		}
+		if st.Over() && !s.reported {
+			s.reportEnd()
+		}
+		s.prompt()
+		if !sc.Scan() {
+			fmt.Fprintln(s.out)
+			if err := sc.Err(); err != nil {
+				fmt.Fprintf(s.out, "error reading input: %v\n", err)
+				return 1
+			}
+			fmt.Fprintln(s.out, "end of input: goodbye")
+			return 0
+		}
+		line := strings.TrimSpace(sc.Text())
+		if !s.interactive {
+			fmt.Fprintln(s.out, line)
+		}
+		if s.command(line) {
+			fmt.Fprintln(s.out, "goodbye")
+			return 0
+		}
+	}
+}
+
+// prompt asks for the human's input.
+func (s *session) prompt() {
+	p := s.pos()
+	if s.g.Status().Over() {
+		fmt.Fprint(s.out, "game over> ")
+		return
+	}
+	dots := "."
+	if p.Turn() == rules.Black {
+		dots = "..."
+	}
+	fmt.Fprintf(s.out, "%d%s %s> ", p.Fullmove(), dots, p.Turn())
+}
+
+// command carries out one line of input and reports whether to quit.
+func (s *session) command(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	// The argument is the rest of the line as typed (a file name may hold
+	// spaces).
+	arg := strings.TrimSpace(line[len(f[0]):])
+	switch strings.ToLower(f[0]) {
+	case "quit", "exit", "q":
+		return true
+	case "help", "?":
+		fmt.Fprint(s.out, playHelp)
+	case "board", "show", "d":
+		s.show()
+	case "flip":
+		s.view = s.view.Other()
+		s.show()
+	case "fen":
+		fmt.Fprintln(s.out, s.pos().FEN())
+	case "moves":
+		s.listMoves()
+	case "hint":
+		s.hint()
+	case "undo", "takeback":
+		s.undo()
+	case "new":
+		s.archiveGame()
+		s.newGame()
+		fmt.Fprintf(s.out, "new game: you are %s\n", s.human)
+		s.show()
+	case "save":
+		s.save(arg)
+	case "level":
+		s.setLevel(arg)
+	case "depth":
+		s.setDepth(arg)
+	case "time":
+		s.setTime(arg)
+	case "go", "swap":
+		if s.g.Status().Over() {
+			fmt.Fprintln(s.out, "the game is over")
+			break
+		}
+		s.human = s.human.Other()
+		s.view = s.human
+		fmt.Fprintf(s.out, "you are %s now; the engine plays %s\n", s.human, s.human.Other())
+	case "resign":
+		if s.g.Status().Over() {
+			fmt.Fprintln(s.out, "the game is over")
+			break
+		}
+		s.g.Result = rules.Win(s.human.Other())
+		s.g.Reason = fmt.Sprintf("%s resigns", s.human)
+	default:
+		s.humanMove(line)
+	}
+	return false
+}
+
+// humanMove plays the human's move text, or says why it cannot.
+func (s *session) humanMove(text string) {
+	if st := s.g.Status(); st.Over() {
+		fmt.Fprintf(s.out, "the game is over: %s; type new, save FILE, undo or quit\n", st)
+		return
+	}
+	p := s.pos()
+	m, err := notation.ParseMove(p, text)
+	if err != nil {
+		var me *notation.MoveError
+		switch {
+		case errors.Is(err, notation.ErrSyntax) && strings.ContainsAny(text, " \t"):
+			fmt.Fprintf(s.out, "unknown command %q; type help for the commands\n", text)
+		case errors.Is(err, notation.ErrSyntax):
+			fmt.Fprintf(s.out, "%q is neither a move nor a command; type help for the commands\n", text)
+		case errors.As(err, &me) && me.Msg != "":
+			fmt.Fprintf(s.out, "%v %q: %s; type moves for the legal moves\n", me.Err, text, me.Msg)
+		case errors.As(err, &me):
+			fmt.Fprintf(s.out, "%v %q; type moves for the legal moves\n", me.Err, text)
+		default:
+			fmt.Fprintf(s.out, "%v\n", err)
+		}
+		return
+	}
+	label := moveLabel(p, m)
+	if err := s.play(m); err != nil {
+		fmt.Fprintf(s.out, "cannot play %s: %v\n", label, err)
+		return
+	}
+	fmt.Fprintf(s.out, "you play %s\n", label)
+	// The board is drawn after the engine's reply, or now if the engine
+	// will not reply.
+	if s.g.Status().Over() || s.pos().Turn() == s.human {
+		s.show()
+	}
+}
+
+// play plays m in the game, drawing its outcome if chance decides it.
+func (s *session) play(m rules.Move) error {
+	return s.g.Play(m, s.drawOutcome(s.pos().Outcomes(m)))
+}
+
+// drawOutcome picks one of outs with its probability.
+func (s *session) drawOutcome(outs []rules.Outcome) int {
+	if len(outs) <= 1 {
+		return 0
+	}
+	x := s.rng.Float64()
+	for i, o := range outs {
+		if o.Den == 0 {
+			continue
+		}
+		x -= float64(o.Num) / float64(o.Den)
+		if x < 0 {
+			return i
+		}
+	}
+	return len(outs) - 1
+}
+
+// engineMove lets the engine play the side to move.
+func (s *session) engineMove() {
+	p := s.pos()
+	us := p.Turn()
+	res := s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
+	if res.Best == rules.NoMove {
+		s.engineFails(us, "it found no move")
+		return
+	}
+	label := moveLabel(p, res.Best)
+	if err := s.play(res.Best); err != nil {
+		s.engineFails(us, err.Error())
+		return
+	}
+	fmt.Fprintf(s.out, "engine (%s) plays %s  [%s, depth %d, %.2fs]\n", us, label,
+		scoreText(res.Info, us), res.Info.Depth, res.Info.Time.Seconds())
+	if s.g.Status().Over() || s.pos().Turn() == s.human {
+		s.show()
+	}
+}
+
+// engineFails ends the game when the engine cannot move (which the rules
+// should never allow): the engine loses.
+func (s *session) engineFails(us rules.Color, why string) {
+	fmt.Fprintf(s.out, "the engine (%s) cannot move: %s\n", us, why)
+	s.g.Result = rules.Win(us.Other())
+	s.g.Reason = fmt.Sprintf("the engine (%s) could not move", us)
+}
+
+// scoreText writes a search score for side us: centipawns or a mate.
+func scoreText(in search.Info, us rules.Color) string {
+	switch {
+	case in.Mate > 0:
+		return fmt.Sprintf("%s mates in %d", us, in.Mate)
+	case in.Mate < 0:
+		return fmt.Sprintf("%s is mated in %d", us, -in.Mate)
+	}
+	return fmt.Sprintf("score %+.2f for %s", float64(in.Score)/100, us)
+}
+
+// moveLabel writes move m of position p with its move number, in SAN and
+// coordinates: "12... Nxe5 (f7e5)".
+func moveLabel(p *rules.Position, m rules.Move) string {
+	dots := "."
+	if p.Turn() == rules.Black {
+		dots = "..."
+	}
+	return fmt.Sprintf("%d%s %s (%s)", p.Fullmove(), dots, notation.SAN(p, m), notation.Coord(p, m))
+}
+
+// lastMove returns the last ply's move and its label, if there is one.
+func (s *session) lastMove() (rules.Move, string, bool) {
+	n := len(s.g.Plies)
+	if n == 0 {
+		return rules.NoMove, "", false
+	}
+	var label string
+	s.g.Replay(func(p *rules.Position, i int) {
+		if i == n-1 {
+			label = moveLabel(p, s.g.Plies[i].Move)
+		}
+	})
+	return s.g.Plies[n-1].Move, label, true
+}
+
+// show draws the board from s.view with the last move marked, then the
+// last move, and whose turn it is or the result.
+func (s *session) show() {
+	p := s.pos()
+	m, label, ok := s.lastMove()
+	var marked geom.Set
+	if ok {
+		b := p.Variant().Board()
+		if m.Kind() != rules.Drop && b.Contains(m.From()) {
+			marked.Add(m.From())
+		}
+		if b.Contains(m.To()) {
+			marked.Add(m.To())
+		}
+	}
+	fmt.Fprint(s.out, drawBoard(p, s.view, &marked))
+	if ok {
+		fmt.Fprintf(s.out, "last move: %s\n", label)
+	}
+	if st := s.g.Status(); st.Over() {
+		fmt.Fprintf(s.out, "result: %s\n", st)
+		return
+	}
+	who := "you"
+	if p.Turn() != s.human {
+		who = "engine"
+	}
+	check := ""
+	if p.InCheck() {
+		check = ", in check"
+	}
+	fmt.Fprintf(s.out, "%s to move (%s)%s\n", p.Turn(), who, check)
+}
+
+// drawBoard draws p seen from side c on a board of any size: FEN letters
+// for pieces, '.' for empty squares and '#' for holes, each in a cell three
+// characters wide, with the squares in marked bracketed ("[N]"), and rank
+// numbers at both sides and file letters above and below.
+func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
+	v := p.Variant()
+	b := v.Board()
+	file := func(j int) int {
+		if c == rules.Black {
+			return b.Files - 1 - j
+		}
+		return j
+	}
+	var sb strings.Builder
+	files := func() {
+		sb.WriteString("   ")
+		for j := 0; j < b.Files; j++ {
+			sb.WriteByte(' ')
+			sb.WriteByte(geom.FileName(file(j)))
+			if j < b.Files-1 {
+				sb.WriteByte(' ')
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	files()
+	for i := 0; i < b.Ranks; i++ {
+		r := b.Ranks - 1 - i
+		if c == rules.Black {
+			r = i
+		}
+		fmt.Fprintf(&sb, "%2d ", r+1)
+		for j := 0; j < b.Files; j++ {
+			sq := geom.Sq(file(j), r)
+			pc := p.At(sq)
+			ch := byte('.')
+			switch {
+			case pc == rules.Wall:
+				ch = '#'
+			case pc != rules.Empty:
+				ch = v.PieceLetter(pc)
+			}
+			if marked.Has(sq) {
+				sb.WriteByte('[')
+				sb.WriteByte(ch)
+				sb.WriteByte(']')
+			} else {
+				sb.WriteByte(' ')
+				sb.WriteByte(ch)
+				sb.WriteByte(' ')
+			}
+		}
+		fmt.Fprintf(&sb, " %d\n", r+1)
+	}
+	files()
+	return sb.String()
+}
+
+// reportEnd announces the result of the game and saves it if asked to.
+func (s *session) reportEnd() {
+	s.reported = true
+	st := s.g.Status()
+	verdict := "a draw"
+	switch st.Result {
+	case rules.Win(s.human):
+		verdict = "you win"
+	case rules.Win(s.human.Other()):
+		verdict = "the engine wins"
+	}
+	fmt.Fprintf(s.out, "game over: %s, %s\n", st, verdict)
+	fmt.Fprintln(s.out, `type "new" for a new game, "save FILE" to save this one, "undo" to take back, or "quit"`)
+	if err := s.autosave(); err != nil {
+		fmt.Fprintf(s.out, "%v\n", err)
+	}
+}
+
+// listMoves prints the legal moves in SAN, wrapped.
+func (s *session) listMoves() {
+	p := s.pos()
+	if s.g.Status().Over() {
+		fmt.Fprintf(s.out, "no moves: the game is over (%s)\n", s.g.Status())
+		return
+	}
+	moves := p.LegalMoves(nil)
+	fmt.Fprintf(s.out, "%d legal moves:\n", len(moves))
+	line := ""
+	for _, m := range moves {
+		t := notation.SAN(p, m)
+		if line != "" && len(line)+1+len(t) > 72 {
+			fmt.Fprintf(s.out, "  %s\n", line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += t
+	}
+	if line != "" {
+		fmt.Fprintf(s.out, "  %s\n", line)
+	}
+}
+
+// hint searches the position for the human and prints the best move.
+func (s *session) hint() {
+	p := s.pos()
+	if s.g.Status().Over() {
+		fmt.Fprintf(s.out, "no hint: the game is over (%s)\n", s.g.Status())
+		return
+	}
+	res := s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
+	if res.Best == rules.NoMove {
+		fmt.Fprintln(s.out, "no hint: no legal move")
+		return
+	}
+	fmt.Fprintf(s.out, "hint: %s  [%s]\n", moveLabel(p, res.Best), scoreText(res.Info, p.Turn()))
+}
+
+// undo takes back the plies back to and including the human's last move,
+// so that it is the human's turn again.
+func (s *session) undo() {
+	last := -1
+	s.g.Replay(func(p *rules.Position, i int) {
+		if p.Turn() == s.human {
+			last = i
+		}
+	})
+	if last < 0 {
+		fmt.Fprintln(s.out, "nothing to undo")
+		return
+	}
+	n := len(s.g.Plies) - last
+	for range n {
+		s.g.Undo()
+	}
+	s.g.Result, s.g.Reason = rules.Ongoing, ""
+	s.reported = false
+	switch n {
+	case 1:
+		fmt.Fprintln(s.out, "took back your move")
+	case 2:
+		fmt.Fprintln(s.out, "took back your move and the engine's reply")
+	default:
+		fmt.Fprintf(s.out, "took back your move and the %d after it\n", n-1)
+	}
+	s.show()
+}
+
+// setLevel sets the engine's depth from a level 1..maxLevel, or prints
+// the strength.
+func (s *session) setLevel(arg string) {
+	if arg == "" {
+		fmt.Fprintf(s.out, "the engine plays at %s\n", s.strength())
+		return
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 || n > maxLevel {
+		fmt.Fprintf(s.out, "level %q: want a number from 1 to %d\n", arg, maxLevel)
+		return
+	}
+	s.depth = n
+	fmt.Fprintf(s.out, "level %d: the engine plays at %s\n", n, s.strength())
+}
+
+// setDepth sets the engine's depth limit.
+func (s *session) setDepth(arg string) {
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 {
+		fmt.Fprintf(s.out, "depth %q: want a number of plies (0 for no limit)\n", arg)
+		return
+	}
+	s.depth = n
+	fmt.Fprintf(s.out, "the engine plays at %s\n", s.strength())
+}
+
+// setTime sets the engine's time per move: a Go duration, or seconds.
+func (s *session) setTime(arg string) {
+	d, err := time.ParseDuration(arg)
+	if err != nil {
+		secs, err2 := strconv.ParseFloat(arg, 64)
+		if err2 != nil || secs > 1e6 {
+			d = -1
+		} else {
+			d = time.Duration(secs * float64(time.Second))
+		}
+	}
+	if d < 0 {
+		fmt.Fprintf(s.out, "time %q: want a duration such as 2s or 500ms, or seconds (0 for no limit)\n", arg)
+		return
+	}
+	s.moveTime = d
+	fmt.Fprintf(s.out, "the engine plays at %s\n", s.strength())
+}
+
+// record returns the current game as PGN with the session's tags: the
+// players, the date, and how the game ended if it did.
+func (s *session) record() *pgn.Game {
+	names := [2]string{}
+	names[s.human], names[s.human.Other()] = "human", "anychess ("+s.strength()+")"
+	pg := notation.WriteGame(s.g)
+	pg.SetTag("Event", "anychess play")
+	pg.SetTag("Date", time.Now().Format("2006.01.02"))
+	pg.SetTag("White", names[rules.White])
+	pg.SetTag("Black", names[rules.Black])
+	if st := s.g.Status(); st.Over() {
+		reason := st.Detail
+		if reason == "" {
+			reason = string(st.Reason)
+		}
+		pg.SetTag("Termination", reason)
+	}
+	return pg
+}
+
+// save writes the current game to the file name.
+func (s *session) save(name string) {
+	if name == "" {
+		fmt.Fprintln(s.out, "save: give a file name")
+		return
+	}
+	if err := writePGN(name, []*pgn.Game{s.record()}); err != nil {
+		fmt.Fprintf(s.out, "save: %v\n", err)
+		return
+	}
+	fmt.Fprintf(s.out, "saved the game to %s\n", name)
+}
+
+// archiveGame keeps the current game, if it has moves, for -pgn.
+func (s *session) archiveGame() {
+	if len(s.g.Plies) > 0 {
+		s.archive = append(s.archive, s.record())
+	}
+}
+
+// autosave writes the session's games (the earlier ones and the current
+// one if it has moves) to the -pgn file, if one was given.
+func (s *session) autosave() error {
+	if s.pgnPath == "" {
+		return nil
+	}
+	games := s.archive
+	if len(s.g.Plies) > 0 {
+		games = append(games[:len(games):len(games)], s.record())
+	}
+	if len(games) == 0 {
+		return nil
+	}
+	if err := writePGN(s.pgnPath, games); err != nil {
+		return fmt.Errorf("saving to -pgn file: %w", err)
+	}
+	return nil
+}
+
+// writePGN writes games to the file name, replacing it.
+func writePGN(name string, games []*pgn.Game) error {
+	var sb strings.Builder
+	for _, g := range games {
+		if err := pgn.Write(&sb, g); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(name, []byte(sb.String()), 0o644)
+}
