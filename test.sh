@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the project. It first installs, from Debian's packages,
-# the outside programs some tests compare against (pgn-extract), since those
+# the outside programs some tests compare against (pgn-extract, fairymax), since those
 # tests fail rather than skip when a peer is missing.
 # Usage: ./test.sh [extra go test flags, e.g. -short or -run X]
 set -euo pipefail
@@ -8,6 +8,7 @@ cd "$(dirname "$0")"
 
 missing=()
 command -v pgn-extract >/dev/null 2>&1 || [ -x /usr/games/pgn-extract ] || missing+=(pgn-extract)
+command -v fairymax >/dev/null 2>&1 || [ -x /usr/games/fairymax ] || missing+=(fairymax)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]} from Debian packages"
   sudo=""

@@ -44,6 +44,12 @@ type Player interface {
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best material balance one ply ahead
 //	uci:PATH[:opt=value,...]          an external UCI engine, with UCI options
+//	xboard:PATH[:opt=value,...]       an external XBoard (CECP v2) engine
+//
+// An xboard engine's option variant=NAME is its name for the match's
+// variant (fairymax calls Great Shatranj "great"; the default is "normal"
+// for chess and our variant's name otherwise); its other options are sent
+// as "option NAME=VALUE" ("option NAME" for an empty value, a button).
 //
 // seed makes random choices reproducible.
 type Spec struct {
@@ -59,14 +65,14 @@ func ParseSpec(s string) (Spec, error) {
 	sp := Spec{Kind: kind, Options: map[string]string{}}
 	switch kind {
 	case "engine", "random", "greedy":
-	case "uci":
+	case "uci", "xboard":
 		path, opts, _ := strings.Cut(rest, ":")
 		if path == "" {
-			return Spec{}, fmt.Errorf("player %q: uci needs a program: uci:PATH", s)
+			return Spec{}, fmt.Errorf("player %q: %s needs a program: %s:PATH", s, kind, kind)
 		}
 		sp.Path, rest = path, opts
 	default:
-		return Spec{}, fmt.Errorf("player %q: want engine, random, greedy or uci:PATH", s)
+		return Spec{}, fmt.Errorf("player %q: want engine, random, greedy, uci:PATH or xboard:PATH", s)
 	}
 	if rest != "" {
 		for _, kv := range strings.Split(rest, ",") {
@@ -92,6 +98,9 @@ func ParseSpec(s string) (Spec, error) {
 				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, timefactor)", s, k)
 			}
 		}
+	}
+	if v, ok := sp.Options["variant"]; ok && kind == "xboard" && v == "" {
+		return Spec{}, fmt.Errorf("player %q: variant= needs the engine's name of the variant", s)
 	}
 	if (kind == "random" || kind == "greedy") && len(sp.Options) > 0 {
 		return Spec{}, fmt.Errorf("player %q takes no options", s)
@@ -141,6 +150,8 @@ func (sp Spec) New() (Player, error) {
 		return &greedyPlayer{rng: rand.New(rand.NewPCG(sp.Seed, 0x677265656479))}, nil
 	case "uci":
 		return newUCIPlayer(sp)
+	case "xboard":
+		return newXBoardPlayer(sp)
 	}
 	return nil, fmt.Errorf("unknown player kind %q", sp.Kind)
 }
