@@ -108,3 +108,22 @@ func TestMatchErrors(t *testing.T) {
 		t.Error("no time control accepted")
 	}
 }
+
+// TestEngineOnEmptyClock: with no time left the engine still moves at once
+// (a zero time must not mean "no limit").
+func TestEngineOnEmptyClock(t *testing.T) {
+	v, _ := variant.MustDefault().Get("chess")
+	sp, _ := ParseSpec("engine")
+	pl, err := sp.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	m, err := pl.Move(context.Background(), v.Start(), v.Start(), nil, Clock{Left: 0, OppLeft: time.Second})
+	if err != nil || m == 0 {
+		t.Fatalf("%v %v", m, err)
+	}
+	if el := time.Since(start); el > 500*time.Millisecond {
+		t.Errorf("a move on an empty clock took %v", el)
+	}
+}

@@ -180,8 +180,10 @@ func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []rules
 		if clk.MoveTime > 0 {
 			lim.MoveTime = scale(clk.MoveTime)
 		} else {
-			lim.Time[us], lim.Inc[us] = scale(clk.Left), scale(clk.Inc)
-			lim.Time[us.Other()], lim.Inc[us.Other()] = clk.OppLeft, clk.OppInc
+			// A clock at zero is still a clock: never hand the search a zero
+			// time, which means no limit.
+			lim.Time[us], lim.Inc[us] = max(scale(clk.Left), time.Millisecond), scale(clk.Inc)
+			lim.Time[us.Other()], lim.Inc[us.Other()] = max(clk.OppLeft, time.Millisecond), clk.OppInc
 		}
 	}
 	res := e.e.Search(ctx, p, lim, nil)

@@ -332,9 +332,9 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 		}
 		switch a {
 		case "wtime":
-			lim.Time[rules.White] = ms(n)
+			lim.Time[rules.White] = max(ms(n), time.Millisecond) // 0 left is still a clock
 		case "btime":
-			lim.Time[rules.Black] = ms(n)
+			lim.Time[rules.Black] = max(ms(n), time.Millisecond)
 		case "winc":
 			lim.Inc[rules.White] = ms(n)
 		case "binc":
