@@ -33,6 +33,7 @@ func commands() []command {
 		{"apply", "play moves and print the resulting position and game state", runApply},
 		{"perft", "count the leaf nodes of the move tree, with nodes per second", runPerft},
 		{"uci", "run the engine under the UCI protocol on standard input and output", runUCI},
+		{"xboard", "run the engine under the XBoard protocol (CECP 2) on standard input and output", runXBoard},
 		{"bench", "search a fixed set of positions: node count (the search's signature) and speed", runBench},
 		{"play", "play against the engine in the terminal", runPlay},
 		{"search", "search a position and print the engine's analysis", runSearch},

@@ -1,0 +1,74 @@
+// Package xboard speaks the Chess Engine Communication Protocol (CECP, the
+// "XBoard protocol", version 2) as an engine, for every variant of a
+// registry.
+//
+// # Commands
+//
+// xboard, protover (answered with the features below), accepted, rejected,
+// new, variant, force, go, playother, usermove and a bare move, level, st,
+// sd, time, otim, ping, setboard, undo, remove, post, nopost, hard and easy
+// (the engine does not ponder), result, ? (move now), memory, analyze, exit
+// and . (status) in analyze mode, hint, bk, computer, name, rating, ics,
+// random, draw, quit, and d, which is not part of the protocol: it prints the
+// position as comment lines.
+//
+// A move that is not legal is answered "Illegal move: MOVE"; a command the
+// engine cannot carry out "Error (REASON): COMMAND"; in both cases nothing
+// changes. A position from setboard that the engine cannot accept is
+// answered "tellusererror Illegal position: REASON", and, as the protocol
+// suggests, moves are then refused until the next new, variant or setboard.
+// The engine announces the end of a game by rule after its own move and after
+// the opponent's when not in force mode ("1-0 {White mates}").
+//
+// The features sent in reply to protover are
+//
+//	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0
+//	feature variants="normal,great,greatshat,chatrang"
+//	feature done=1
+//
+// # Variants
+//
+// Chess is XBoard's "normal". Great Shatranj is offered twice: as XBoard's
+// own variant "great" (same pieces, letters and start position; XBoard keeps
+// the pieces a pawn may promote to in holdings beside the board, which the
+// engine drops from setboard's FEN), so that it can play Fairy-Max and
+// other engines there, and as "greatshat", an engine-defined variant that
+// is exactly the anychess board. The name "greatshatranj" cannot be used:
+// XBoard reads any variant name containing "shatranj" as its Shatranj.
+// Chatrang, which XBoard does not know, is the engine-defined "chatrang".
+// Other registry variants are offered under their names (see XBoardNames).
+//
+// After "variant NAME" for an engine-defined variant the engine sends a
+// setup command: the piece-to-char table mapping each FEN letter to one of
+// XBoard's piece types (whose image XBoard shows), the board size with the
+// parent variant fairy, and the start position; then a piece command with
+// the moves, in XBoard's Betza notation, of every piece XBoard's type would
+// move differently. For XBoard's own variants only the piece commands are
+// sent, as Fairy-Max does. See SetupCommands and XBetza for the exact lines
+// and the limits of what XBoard's notation can say.
+//
+// Moves are in coordinate notation (e2e4, e7e8q, j2j3). XBoard counts the
+// ranks of a board of exactly ten ranks from 0; the engine translates.
+//
+// # Time
+//
+// level MPS BASE INC (BASE in minutes or minutes:seconds), st SECONDS and
+// sd DEPTH set the time control; time and otim (centiseconds) the clocks.
+// Without level, st or time, the engine searches to the sd depth, or for one
+// second per move. Thinking output (after post, and always in analyze mode)
+// is "depth score time nodes pv", the score in centipawns for the side to
+// move (mate in N as 100000+N, mated in N as -100000-N), the time in
+// centiseconds, a ? or ! after the PV for a fail low or high.
+//
+// # References
+//
+// The protocol: Tim Mann and H. G. Muller, "Chess Engine Communication
+// Protocol", engine-intf.html in XBoard's sources (the setup and piece
+// commands are in section 9, the variant names in section 8). The Betza
+// notation XBoard reads, its piece types and its handling of variant names:
+// XBoard's moves.c (MovesFromString), common.h (the piece types,
+// VARIANT_NAMES) and backend.c (StringToVariant), and its 4.8.0 release
+// notes ("Engine-defined variant names", "Letting the engine configure the
+// GUI's move generator"). The tables and piece lines were checked against
+// Fairy-Max 5.0b and by games under XBoard 4.9.1.
+package xboard
