@@ -277,6 +277,7 @@ type gameResult struct {
 // playPaired plays one game of the first player against the second.
 func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhite bool, seed uint64) (gameResult, error) {
 	var sides [2]Player // by colour
+	var factor [2]float64
 	for i, sp := range cfg.Players {
 		sp.Seed = cfg.Seed*1000 + seed*2 + uint64(i)
 		pl, err := sp.New()
@@ -289,14 +290,16 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 			c = 1 - i
 		}
 		sides[c] = pl
+		factor[c] = sp.TimeFactor()
 	}
+	scale := func(d time.Duration, c rules.Color) time.Duration { return time.Duration(float64(d) * factor[c]) }
 	for _, pl := range sides {
 		if err := pl.NewGame(ctx, cfg.Variant); err != nil {
 			return gameResult{}, err
 		}
 	}
 	g := game.New(cfg.Variant, start)
-	left := [2]time.Duration{cfg.TC.Base, cfg.TC.Base}
+	left := [2]time.Duration{scale(cfg.TC.Base, rules.White), scale(cfg.TC.Base, rules.Black)}
 	var history []rules.Move
 	result, reason, note := rules.Ongoing, "", ""
 	for ply := 0; ; ply++ {
@@ -313,7 +316,8 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 			return gameResult{}, ctx.Err()
 		}
 		us := p.Turn()
-		clk := Clock{Left: left[us], OppLeft: left[us.Other()], Inc: cfg.TC.Inc, OppInc: cfg.TC.Inc, MoveTime: cfg.TC.MoveTime}
+		them := us.Other()
+		clk := Clock{Left: left[us], OppLeft: left[them], Inc: scale(cfg.TC.Inc, us), OppInc: scale(cfg.TC.Inc, them), MoveTime: scale(cfg.TC.MoveTime, us)}
 		t0 := time.Now()
 		m, err := sides[us].Move(ctx, g.Start(), p.Clone(), history, clk)
 		used := time.Since(t0)
@@ -330,8 +334,8 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		}
 		history = append(history, m)
 		if cfg.TC.MoveTime == 0 {
-			left[us] += cfg.TC.Inc - used
-			if left[us] < -cfg.TC.Base/20-100*time.Millisecond {
+			left[us] += clk.Inc - used
+			if left[us] < -scale(cfg.TC.Base, us)/20-100*time.Millisecond {
 				result, reason = rules.Win(us.Other()), fmt.Sprintf("%s lost on time", us)
 				break
 			}

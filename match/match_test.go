@@ -127,3 +127,30 @@ func TestEngineOnEmptyClock(t *testing.T) {
 		t.Errorf("a move on an empty clock took %v", el)
 	}
 }
+
+// TestTimeOdds: timefactor scales the player's real clock, so a player
+// with double time may spend twice as long without losing on time.
+func TestTimeOdds(t *testing.T) {
+	sp, _ := ParseSpec("engine:timefactor=2")
+	if sp.TimeFactor() != 2 {
+		t.Errorf("TimeFactor %v", sp.TimeFactor())
+	}
+	for _, s := range []string{"engine", "random"} {
+		if sp, _ := ParseSpec(s); sp.TimeFactor() != 1 {
+			t.Errorf("%s: TimeFactor %v", s, sp.TimeFactor())
+		}
+	}
+	v, _ := variant.MustDefault().Get("chess")
+	slow, _ := ParseSpec("engine:timefactor=2")
+	e, _ := ParseSpec("engine")
+	start := time.Now()
+	st, err := Run(context.Background(), Config{Variant: v, Games: 2, Players: [2]Spec{slow, e},
+		TC: TimeControl{MoveTime: 20 * time.Millisecond}, MaxPlies: 20})
+	if err != nil || st.Games() != 2 || len(st.Errors) > 0 {
+		t.Fatalf("%v %v", st, err)
+	}
+	// 20 plies per game, half by each side: 10*(40+20) ms per game at least.
+	if el := time.Since(start); el < 1100*time.Millisecond {
+		t.Errorf("two 20-ply games with 40 and 20 ms per move took only %v", el)
+	}
+}

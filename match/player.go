@@ -40,7 +40,8 @@ type Player interface {
 
 // Spec describes a player on the command line:
 //
-//	engine[:depth=N,nodes=N,hash=MB]  the built-in engine, on the game's clock
+//	engine[:depth=N,nodes=N,hash=MB,timefactor=F]  the built-in engine, on the game's
+//	                                  clock (timefactor gives it F times the time control)
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best material balance one ply ahead
 //	uci:PATH[:opt=value,...]          an external UCI engine, with UCI options
@@ -108,6 +109,18 @@ func ParseSpec(s string) (Spec, error) {
 	return sp, nil
 }
 
+// TimeFactor returns the player's time odds: its clock (base, increment
+// or time per move) is the match's time control times this (the engine's
+// timefactor option; 1 for other players).
+func (sp Spec) TimeFactor() float64 {
+	if sp.Kind == "engine" {
+		if f, err := strconv.ParseFloat(sp.Options["timefactor"], 64); err == nil && f > 0 {
+			return f
+		}
+	}
+	return 1
+}
+
 // String returns the description the spec was read from.
 func (sp Spec) String() string {
 	s := sp.Kind
@@ -132,16 +145,13 @@ func (sp Spec) New() (Player, error) {
 		if h, ok := sp.Options["hash"]; ok {
 			hash, _ = strconv.Atoi(h)
 		}
-		e := &enginePlayer{name: sp.String(), e: search.New(hash), timeFactor: 1}
+		e := &enginePlayer{name: sp.String(), e: search.New(hash)}
 		if d, ok := sp.Options["depth"]; ok {
 			e.depth, _ = strconv.Atoi(d)
 		}
 		if n, ok := sp.Options["nodes"]; ok {
 			nn, _ := strconv.Atoi(n)
 			e.nodes = int64(nn)
-		}
-		if f, ok := sp.Options["timefactor"]; ok {
-			e.timeFactor, _ = strconv.ParseFloat(f, 64)
 		}
 		return e, nil
 	case "random":
@@ -158,11 +168,10 @@ func (sp Spec) New() (Player, error) {
 
 // enginePlayer is the built-in engine.
 type enginePlayer struct {
-	name       string
-	e          *search.Engine
-	depth      int
-	nodes      int64
-	timeFactor float64 // scales the clock it is given (2: double time)
+	name  string
+	e     *search.Engine
+	depth int
+	nodes int64
 }
 
 func (e *enginePlayer) Name() string { return e.name }
@@ -176,13 +185,12 @@ func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []rules
 	lim := search.Limits{Depth: e.depth, Nodes: e.nodes}
 	if e.depth == 0 && e.nodes == 0 {
 		us := p.Turn()
-		scale := func(d time.Duration) time.Duration { return time.Duration(float64(d) * e.timeFactor) }
 		if clk.MoveTime > 0 {
-			lim.MoveTime = scale(clk.MoveTime)
+			lim.MoveTime = clk.MoveTime
 		} else {
 			// A clock at zero is still a clock: never hand the search a zero
 			// time, which means no limit.
-			lim.Time[us], lim.Inc[us] = max(scale(clk.Left), time.Millisecond), scale(clk.Inc)
+			lim.Time[us], lim.Inc[us] = max(clk.Left, time.Millisecond), clk.Inc
 			lim.Time[us.Other()], lim.Inc[us.Other()] = max(clk.OppLeft, time.Millisecond), clk.OppInc
 		}
 	}
