@@ -1,118 +1,38 @@
 package xboard_test
 
 import (
-	"bufio"
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/anychess/anychess/internal/transcript"
 	"github.com/anychess/anychess/protocol/xboard"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
 )
 
-// TestTranscripts plays the command files in testdata/*.txt against Run.
-// Each line of a file is one of:
-//
-//	> cmd    send a command
-//	< text   the next reply line is exactly text
-//	~ re     the next reply line matches the regular expression re
-//	* re     skip reply lines until one matches re
-//	# ...    a comment
-//
-// After the last line the transcript sends quit, and Run must return nil.
+// TestTranscripts plays the command files in testdata/*.txt (see package
+// internal/transcript for the format); nothing after the transcript may be
+// an error.
 func TestTranscripts(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))
 	if len(files) == 0 {
 		t.Fatal("no transcripts")
 	}
 	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) { playTranscript(t, f) })
-	}
-}
-
-func playTranscript(t *testing.T, file string) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- xboard.Run(context.Background(), inR, outW, variant.MustDefault(), search.New(16))
-		outW.Close()
-	}()
-	replies := make(chan string, 4096)
-	go func() {
-		sc := bufio.NewScanner(outR)
-		sc.Buffer(make([]byte, 4096), 1<<20)
-		for sc.Scan() {
-			replies <- sc.Text()
-		}
-		close(replies)
-	}()
-	next := func(n int) (string, bool) {
-		select {
-		case l, ok := <-replies:
-			return l, ok
-		case <-time.After(20 * time.Second):
-			t.Fatalf("%s:%d: no reply within 20 s", file, n)
-			return "", false
-		}
-	}
-	for n, text := range strings.Split(string(data), "\n") {
-		n++
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		kind, arg := text[:1], strings.TrimPrefix(text[1:], " ")
-		switch kind {
-		case ">":
-			if _, err := io.WriteString(inW, arg+"\n"); err != nil {
-				t.Fatal(err)
-			}
-		case "<":
-			got, ok := next(n)
-			if !ok || got != arg {
-				t.Fatalf("%s:%d: got %q, want %q", file, n, got, arg)
-			}
-		case "~", "*":
-			re := regexp.MustCompile("^(?:" + arg + ")$")
-			for {
-				got, ok := next(n)
-				if !ok {
-					t.Fatalf("%s:%d: output ended, want /%s/", file, n, arg)
-				}
-				if re.MatchString(got) {
-					break
-				}
-				if kind == "~" {
-					t.Fatalf("%s:%d: got %q, want /%s/", file, n, got, arg)
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			rest := transcript.Run(t, f, func(in io.Reader, out io.Writer) error {
+				return xboard.Run(context.Background(), in, out, variant.MustDefault(), search.New(16))
+			})
+			for _, l := range rest {
+				if strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "Illegal") {
+					t.Errorf("%s: unexpected reply after the transcript: %q", f, l)
 				}
 			}
-		default:
-			t.Fatalf("%s:%d: bad transcript line %q", file, n, text)
-		}
-	}
-	io.WriteString(inW, "quit\n")
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("Run: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("Run did not return after quit")
-	}
-	for l := range replies {
-		if strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "Illegal") {
-			t.Errorf("%s: unexpected reply after the transcript: %q", file, l)
-		}
+		})
 	}
 }
 
