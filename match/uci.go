@@ -1,15 +1,10 @@
 package match
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/anychess/anychess/notation"
@@ -18,14 +13,8 @@ import (
 
 // uciPlayer drives an external engine over UCI.
 type uciPlayer struct {
-	spec  Spec
-	name  string
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-	mu    sync.Mutex
-	dead  chan struct{}
-	log   []string // the last lines exchanged, for error messages
+	*process
+	spec Spec
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -38,31 +27,11 @@ func sortedKeys(m map[string]string) []string {
 }
 
 func newUCIPlayer(sp Spec) (*uciPlayer, error) {
-	cmd := exec.Command(sp.Path)
-	in, err := cmd.StdinPipe()
+	proc, err := startProcess(sp.Path, sp.String())
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("uci engine %s: %w", sp.Path, err)
 	}
-	u := &uciPlayer{spec: sp, name: sp.String(), cmd: cmd, in: in, lines: make(chan string, 256), dead: make(chan struct{})}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			u.lines <- sc.Text()
-		}
-		close(u.lines)
-	}()
-	go func() {
-		cmd.Wait()
-		close(u.dead)
-	}()
+	u := &uciPlayer{process: proc, spec: sp}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	u.send("uci")
@@ -83,36 +52,6 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 		u.send("setoption name " + k + " value " + sp.Options[k])
 	}
 	return u, nil
-}
-
-func (u *uciPlayer) send(s string) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.remember("> " + s)
-	io.WriteString(u.in, s+"\n")
-}
-
-func (u *uciPlayer) remember(s string) {
-	u.log = append(u.log, s)
-	if len(u.log) > 20 {
-		u.log = u.log[len(u.log)-20:]
-	}
-}
-
-// read returns the next line from the engine.
-func (u *uciPlayer) read(ctx context.Context) (string, error) {
-	select {
-	case l, ok := <-u.lines:
-		if !ok {
-			return "", errors.New("the engine exited")
-		}
-		u.mu.Lock()
-		u.remember("< " + l)
-		u.mu.Unlock()
-		return l, nil
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
 }
 
 func (u *uciPlayer) Name() string { return u.name }
@@ -183,13 +122,8 @@ func (u *uciPlayer) Move(ctx context.Context, start, p *rules.Position, history 
 	}
 }
 
+// Close sends quit and ends the process if it does not exit at once.
 func (u *uciPlayer) Close() error {
-	u.send("quit")
-	select {
-	case <-u.dead:
-	case <-time.After(2 * time.Second):
-		u.cmd.Process.Kill()
-		<-u.dead
-	}
+	u.close()
 	return nil
 }

@@ -1,17 +1,13 @@
 package match
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/anychess/anychess/notation"
@@ -56,20 +52,12 @@ type xbFeatures struct {
 // move they allow, and a result claim they do not confirm are errors for the
 // game, with a message that says what the engine did.
 type xboardPlayer struct {
+	*process
 	spec Spec
-	name string
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-
-	lines chan string   // the engine's output, line by line
-	stop  chan struct{} // closed by Close: output is dropped from then on
-	dead  chan struct{} // closed when the process has exited
-	once  sync.Once
 
 	feat        xbFeatures
 	featureWait time.Duration
-	pings       int      // the number of the last ping sent
-	log         []string // the last lines exchanged, for error messages
+	pings       int // the number of the last ping sent
 
 	// The game.
 	v          *rules.Variant
@@ -87,46 +75,16 @@ func newXBoardPlayer(sp Spec) (*xboardPlayer, error) {
 // startXBoard starts the engine and negotiates the protocol, waiting at
 // most featureWait for the engine's features.
 func startXBoard(sp Spec, featureWait time.Duration) (*xboardPlayer, error) {
-	cmd := exec.Command(sp.Path)
-	in, err := cmd.StdinPipe()
+	proc, err := startProcess(sp.Path, sp.String())
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("xboard engine %s: %w", sp.Path, err)
 	}
-	x := &xboardPlayer{
-		spec: sp, name: sp.String(), cmd: cmd, in: in,
-		lines: make(chan string, 256), stop: make(chan struct{}), dead: make(chan struct{}),
-		featureWait: featureWait,
-	}
-	go x.readOutput(out)
+	x := &xboardPlayer{process: proc, spec: sp, featureWait: featureWait}
 	if err := x.handshake(); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("xboard engine %s: %w", sp.Path, err)
 	}
 	return x, nil
-}
-
-// readOutput passes the engine's lines on until the output ends, then
-// waits for the process.
-func (x *xboardPlayer) readOutput(out io.Reader) {
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		select {
-		case x.lines <- sc.Text():
-		case <-x.stop:
-		}
-	}
-	close(x.lines)
-	io.Copy(io.Discard, out) // after a line too long: let the engine go on writing
-	x.cmd.Wait()
-	close(x.dead)
 }
 
 // handshake sends "xboard" and "protover 2", answers the features, and
@@ -222,44 +180,6 @@ func (x *xboardPlayer) feature(arg string) (longer bool, err error) {
 		}
 	}
 	return longer, x.send(replies...)
-}
-
-// send writes commands to the engine, one a line.
-func (x *xboardPlayer) send(cmds ...string) error {
-	for _, s := range cmds {
-		x.remember("> " + s)
-		if _, err := io.WriteString(x.in, s+"\n"); err != nil {
-			return fmt.Errorf("%s: cannot send %q (the engine exited?): %w", x.name, s, err)
-		}
-	}
-	return nil
-}
-
-func (x *xboardPlayer) remember(s string) {
-	x.log = append(x.log, s)
-	if len(x.log) > 20 {
-		x.log = x.log[len(x.log)-20:]
-	}
-}
-
-// read returns the engine's next line.
-func (x *xboardPlayer) read(ctx context.Context) (string, error) {
-	select {
-	case l, ok := <-x.lines:
-		if !ok {
-			return "", fmt.Errorf("the engine exited (last lines: %s)", x.lastLines(4))
-		}
-		x.remember("< " + l)
-		return l, nil
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-}
-
-// lastLines returns the last n lines exchanged, for an error message.
-func (x *xboardPlayer) lastLines(n int) string {
-	l := x.log[max(len(x.log)-n, 0):]
-	return strings.Join(l, " | ")
 }
 
 // sync sends "ping N" and reads up to "pong N", so that every answer to the
@@ -565,17 +485,7 @@ func (x *xboardPlayer) falseClaim(line, text string, q *rules.Position) error {
 
 // Close sends quit and ends the process if it does not exit at once.
 func (x *xboardPlayer) Close() error {
-	x.once.Do(func() {
-		x.send("quit")
-		x.in.Close()
-		close(x.stop)
-		select {
-		case <-x.dead:
-		case <-time.After(2 * time.Second):
-			x.cmd.Process.Kill()
-			<-x.dead
-		}
-	})
+	x.close()
 	return nil
 }
 

@@ -177,7 +177,7 @@ func TestXBoardParseMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &xboardPlayer{name: "E"}
+	x := &xboardPlayer{process: &process{name: "E"}}
 	for text, want := range map[string]string{
 		"e1g1": "e1g1", "e1h1": "e1g1", "O-O": "e1g1", "0-0": "e1g1", "O-O-O": "e1c1", "0-0-0": "e1c1", "Rb1": "a1b1", "a1a8": "a1a8",
 	} {
