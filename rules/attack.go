@@ -27,14 +27,7 @@ func (p *Position) royalSquare(c Color) geom.Square {
 func (p *Position) Attacked(s geom.Square, by Color, victim Type) bool {
 	v := p.v
 	bit := colorBit(by)
-	excl := uint64(0)
-	if v.immunity && victim != 0 {
-		for t := 1; t < len(v.types); t++ {
-			if v.cannot[t]&(1<<victim) != 0 {
-				excl |= 1 << t
-			}
-		}
-	}
+	excl := v.immuneTo[victim] // attackers that may not capture the victim
 	ps := &v.probes[by]
 	for i := range ps.leaps {
 		pr := &ps.leaps[i]
@@ -165,14 +158,7 @@ func (p *Position) royalAttacked(c Color) bool {
 func (p *Position) Attackers(dst []geom.Square, s geom.Square, by Color, victim Type) []geom.Square {
 	v := p.v
 	bit := colorBit(by)
-	excl := uint64(0)
-	if v.immunity && victim != 0 {
-		for t := 1; t < len(v.types); t++ {
-			if v.cannot[t]&(1<<victim) != 0 {
-				excl |= 1 << t
-			}
-		}
-	}
+	excl := v.immuneTo[victim]
 	ps := &v.probes[by]
 	for i := range ps.leaps {
 		pr := &ps.leaps[i]

@@ -100,15 +100,7 @@ func (p *Position) analyse(ksq geom.Square, us Color, base uint32) (checkers int
 	them := us.Other()
 	tbit, ubit := colorBit(them), colorBit(us)
 	ps := &v.probes[them]
-	kt := p.board[ksq].Type()
-	excl := uint64(0)
-	if v.immunity {
-		for t := 1; t < len(v.types); t++ {
-			if v.cannot[t]&(1<<kt) != 0 {
-				excl |= 1 << t
-			}
-		}
-	}
+	excl := v.immuneTo[p.board[ksq].Type()]
 	for i := range ps.leaps {
 		pr := &ps.leaps[i]
 		t := int(ksq) + pr.off

@@ -33,6 +33,7 @@ type Variant struct {
 	enPassant  bool
 	initRanks  [2][MaxTypes + 1]uint16 // ranks (bit per rank) where 'i' moves start
 	cannot     [MaxTypes + 1]uint64    // [attacker] victim types it may not capture
+	immuneTo   [MaxTypes + 1]uint64    // [victim] attacker types that may not capture it
 	immunity   bool
 
 	promoZone  [2]geom.Set
@@ -157,6 +158,7 @@ func compile(s Spec) (*Variant, error) {
 				return nil, fmt.Errorf("piece %c: cannot_capture names unknown piece %c", v.types[t].spec.Letter, l)
 			}
 			v.cannot[t] |= 1 << u
+			v.immuneTo[u] |= 1 << t
 			v.immunity = true
 		}
 	}

@@ -81,13 +81,9 @@ func (r *Registry) resolve(name string) ([]byte, bool) {
 }
 
 func (r *Registry) add(data []byte, origin string) (*rules.Variant, error) {
-	spec, err := Parse(data, origin, r.resolve)
+	v, err := r.Compile(data, origin)
 	if err != nil {
 		return nil, err
-	}
-	v, err := rules.Compile(spec)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
 	}
 	return v, r.Register(v, data)
 }
