@@ -1,7 +1,7 @@
 package variant_test
 
 // Test vectors of the Chatrang (Ludii 6) specification
-// (/work/shared/rules/chatrang.md, rules CH-1..CH-11, vectors in CH-4, CH-7
+// (the rules specification chatrang.md, rules CH-1..CH-11, vectors in CH-4, CH-7
 // and B.9). Letters: K king, Q Ferz (an Amazon), R rook, B Elephant,
 // N knight, P pawn. Expected values come from the spec text.
 

@@ -1,6 +1,6 @@
 package variant_test
 
-// Chess under the FIDE Laws (/work/shared/rules/README.md: plain chess must
+// Chess under the FIDE Laws (the rules specification README: plain chess must
 // be exact): castling, en passant, promotion, check, checkmate, stalemate,
 // the 50-move rule, threefold repetition, dead positions, and FEN input.
 

@@ -1,7 +1,7 @@
 package variant_test
 
 // Test vectors of the Great Shatranj specification
-// (/work/shared/rules/great-shatranj.md, rules GS-1..GS-16, vectors in A.7,
+// (the rules specification great-shatranj.md, rules GS-1..GS-16, vectors in A.7,
 // GS-7 and GS-13). Expected values come from the spec text.
 
 import (

@@ -1,7 +1,7 @@
 // Package vazir implements Vazir, chess with ranked pieces and capture
 // attempts decided by chance, as hooks on the built-in chess variant.
 //
-// The rules are those of the project specification /work/shared/rules/vazir.md
+// The rules are those of the project's rules specification, vazir.md
 // (rule IDs VZ-1..VZ-22, test vectors V1..V13). In short:
 //
 //   - every piece carries a rank 0..9, stored as the piece attribute
