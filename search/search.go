@@ -87,8 +87,6 @@ type Engine struct {
 	tt     *table
 	evals  map[*rules.Variant]*eval.Evaluator
 	stopFl atomic.Bool
-	// Options
-	hashMB int
 }
 
 // New returns an engine with a transposition table of hashMB megabytes.
@@ -96,7 +94,7 @@ func New(hashMB int) *Engine {
 	if hashMB < 1 {
 		hashMB = 1
 	}
-	return &Engine{tt: newTable(hashMB), evals: map[*rules.Variant]*eval.Evaluator{}, hashMB: hashMB}
+	return &Engine{tt: newTable(hashMB), evals: map[*rules.Variant]*eval.Evaluator{}}
 }
 
 // SetHash resizes the transposition table (and clears it).
@@ -104,7 +102,6 @@ func (e *Engine) SetHash(mb int) {
 	if mb < 1 {
 		mb = 1
 	}
-	e.hashMB = mb
 	e.tt = newTable(mb)
 }
 
@@ -300,7 +297,7 @@ func (s *searcher) aspiration(depth, prev int, first bool) (int, string) {
 		alpha, beta = prev-delta, prev+delta
 	}
 	for {
-		score := s.negamax(alpha, beta, depth, 0, true, false)
+		score := s.negamax(alpha, beta, depth, 0, true)
 		if s.stopped {
 			return score, ""
 		}
@@ -438,7 +435,7 @@ func pick(moves []rules.Move, scores []int32, i int) {
 	scores[i], scores[b] = scores[b], scores[i]
 }
 
-func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
+func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	p := s.p
 	s.pvLen[ply] = 0
 	if ply > 0 {
@@ -497,7 +494,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 		if s.nullOK && depth >= 3 && staticEval >= beta && s.hasPieces() && abs(beta) < mateMin {
 			r := 2 + depth/4
 			p.MakeNull()
-			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false, !cut)
+			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
 			p.Unmake()
 			if s.stopped {
 				return 0
@@ -570,9 +567,9 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 		sameSide := p.Turn() == us
 		if sameSide {
 			// Several decisions in a row: no sign flip, no window swap.
-			sc = s.negamax(alpha, beta, depth-1, ply+1, pvNode, false)
+			sc = s.negamax(alpha, beta, depth-1, ply+1, pvNode)
 		} else if i == 0 {
-			sc = -s.negamax(-beta, -alpha, depth-1, ply+1, pvNode, false)
+			sc = -s.negamax(-beta, -alpha, depth-1, ply+1, pvNode)
 		} else {
 			r := 0
 			if depth >= 3 && quiet && !inCheck && i >= 3 {
@@ -585,12 +582,12 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode, cut bool) int {
 				}
 				r = max(0, min(r, depth-2))
 			}
-			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false, true)
+			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
 			if sc > alpha && r > 0 {
-				sc = -s.negamax(-alpha-1, -alpha, depth-1, ply+1, false, !cut)
+				sc = -s.negamax(-alpha-1, -alpha, depth-1, ply+1, false)
 			}
 			if sc > alpha && pvNode {
-				sc = -s.negamax(-beta, -alpha, depth-1, ply+1, true, false)
+				sc = -s.negamax(-beta, -alpha, depth-1, ply+1, true)
 			}
 		}
 		p.Unmake()
@@ -648,9 +645,9 @@ func (s *searcher) expect(m rules.Move, outs []rules.Outcome, depth, ply int) in
 		p.MakeOutcome(m, i)
 		var v int
 		if p.Turn() == us {
-			v = s.negamax(-Infinity, Infinity, depth, ply+1, false, false)
+			v = s.negamax(-Infinity, Infinity, depth, ply+1, false)
 		} else {
-			v = -s.negamax(-Infinity, Infinity, depth, ply+1, false, false)
+			v = -s.negamax(-Infinity, Infinity, depth, ply+1, false)
 		}
 		p.Unmake()
 		if s.stopped {

@@ -372,11 +372,7 @@ func TestSpecChessGameEnd(t *testing.T) {
 // FIDE 5.2.2 / 9.6.2: dead positions.
 func TestSpecChessDeadPosition(t *testing.T) {
 	v := specVariant(t, "chess")
-	for _, tc := range []struct {
-		name string
-		fen  string
-		dead bool
-	}{
+	wantDeadTable(t, v, []deadCase{
 		{"K v K", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},
 		{"KB v K", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", true},
 		{"K v KB", "2b1k3/8/8/8/8/8/8/4K3 w - - 0 1", true},
@@ -391,16 +387,7 @@ func TestSpecChessDeadPosition(t *testing.T) {
 		{"KBB v K opposite colours", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", false},
 		{"KR v K", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false},
 		{"KP v K", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := mustFEN(t, v, tc.fen)
-			if tc.dead {
-				wantStatus(t, p, rules.Draw, rules.ReasonDead)
-			} else {
-				wantOngoing(t, p)
-			}
-		})
-	}
+	})
 	// A capture that leaves K+N v K ends the game.
 	p := mustFEN(t, v, "4k3/8/8/8/8/8/3r4/1N2K3 w - - 0 1")
 	wantOngoing(t, p)

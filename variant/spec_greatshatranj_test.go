@@ -328,11 +328,7 @@ func TestSpecGSMoveRule(t *testing.T) {
 // dead; K+W, K+S, K+G, K+M, K+H v K are not, nor any other material.
 func TestSpecGSDeadMaterial(t *testing.T) {
 	v := specVariant(t, "greatshatranj")
-	for _, tc := range []struct {
-		name string
-		fen  string
-		dead bool
-	}{
+	wantDeadTable(t, v, []deadCase{
 		{"K v K", "k9/10/10/10/10/10/10/K9 w - - 0 1", true},
 		{"KN v K", "k9/10/10/10/10/10/10/K2N6 w - - 0 1", true},
 		{"K v KN", "k2n6/10/10/10/10/10/10/K9 w - - 0 1", true},
@@ -349,16 +345,7 @@ func TestSpecGSDeadMaterial(t *testing.T) {
 		{"KNN v K (not listed)", "k9/10/10/10/10/10/10/K2NN5 w - - 0 1", false},
 		{"KN v KN (not listed)", "k2n6/10/10/10/10/10/10/K2N6 w - - 0 1", false},
 		{"KP v K", "k9/10/10/10/10/10/3P6/K9 w - - 0 1", false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p := mustFEN(t, v, tc.fen)
-			if tc.dead {
-				wantStatus(t, p, rules.Draw, rules.ReasonDead)
-			} else {
-				wantOngoing(t, p)
-			}
-		})
-	}
+	})
 
 	// A capture that leaves K v K+W does not end the game; one that leaves
 	// K+N v K does.

@@ -189,3 +189,26 @@ func fenField(fen string, i int) string {
 	}
 	return f[i]
 }
+
+// deadCase is a position and whether its material is dead.
+type deadCase struct {
+	name string
+	fen  string
+	dead bool
+}
+
+// wantDeadTable checks each case: a dead position is a draw by
+// insufficient material, any other is still being played.
+func wantDeadTable(t *testing.T, v *rules.Variant, cases []deadCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustFEN(t, v, tc.fen)
+			if tc.dead {
+				wantStatus(t, p, rules.Draw, rules.ReasonDead)
+			} else {
+				wantOngoing(t, p)
+			}
+		})
+	}
+}
