@@ -27,10 +27,9 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 	})
 	u := &p.hist[len(p.hist)-1]
 	us := p.turn
-	if p.ep != geom.NoSquare {
-		p.hash ^= z.ep[p.ep]
-		p.ep, p.epVictim = geom.NoSquare, geom.NoSquare
-	}
+	// The en-passant right, if any, and whether it is the mover's.
+	prevEP := p.ep
+	ownEP := prevEP != geom.NoSquare && p.board[p.epVictim].Color() != us
 	reset := false
 	if outcome == 0 {
 		from, to := m.From(), m.To()
@@ -54,6 +53,7 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 			if pc.Type() == v.pawn && v.pawn != 0 {
 				reset = true
 				if v.enPassant && from.File() == to.File() && (to.Rank()-from.Rank() == 2 || from.Rank()-to.Rank() == 2) {
+					p.ClearEnPassant()
 					p.setEnPassant(geom.Square((int(from)+int(to))/2), to, us.Other())
 				}
 			}
@@ -96,6 +96,14 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 	}
 	if h := v.spec.Hooks.AfterMake; h != nil {
 		h(p, m, outcome)
+	}
+	// An en-passant right lasts for one turn of the side that may use it:
+	// it ends with that side's move, but survives an outcome that changes
+	// nothing and keeps the turn (a failed capture try). A right of the
+	// other side (created by this side's double step) lasts through this
+	// side's further decisions.
+	if ownEP && p.ep == prevEP && (outcome == 0 || p.turn != us) {
+		p.ClearEnPassant()
 	}
 	if reset {
 		p.halfmove = 0
@@ -190,6 +198,15 @@ func (p *Position) castleSwap(kf, rf, kt, rt geom.Square) {
 	p.list[c][ki], p.list[c][ri] = kt, rt
 	p.index[kt], p.index[rt] = ki, ri
 	p.king[c] = kt
+}
+
+// ClearEnPassant removes the en-passant right, if any. Hooks use it when a
+// turn continues in a state where the right no longer applies.
+func (p *Position) ClearEnPassant() {
+	if p.ep != geom.NoSquare {
+		p.hash ^= p.v.z.ep[p.ep]
+		p.ep, p.epVictim = geom.NoSquare, geom.NoSquare
+	}
 }
 
 // setEnPassant records the en-passant square s (passed by the pawn that

@@ -64,17 +64,8 @@ func ParseRFEN(v *rules.Variant, s string) (*rules.Position, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w %q: %w", ErrRFEN, s, err)
 	}
-	midTurn := phase != 0 || counter != 0
-	ep := p.EnPassant()
-	if midTurn && ep != geom.NoSquare {
-		if phase == PhaseExtra {
-			return nil, rfenError(s, "an en-passant square in the extra-move state")
-		}
-		// The right survives failed tries in the Vazir state, not the core.
-		fields[3] = "-"
-		if p, err = v.ParseFEN(strings.Join(fields, " ")); err != nil {
-			return nil, fmt.Errorf("%w %q: %w", ErrRFEN, s, err)
-		}
+	if phase == PhaseExtra && p.EnPassant() != geom.NoSquare {
+		return nil, rfenError(s, "an en-passant square in the extra-move state")
 	}
 	// Give each piece its rank, in FEN order (rank 8 first, file a first).
 	b := v.Board()
@@ -113,18 +104,6 @@ func ParseRFEN(v *rules.Variant, s string) (*rules.Position, error) {
 		return nil, rfenError(s, "%s, not to move, is in check (kings are never captured, VZ-17)", them)
 	}
 	st := &state{}
-	if ep != geom.NoSquare {
-		dy := -1
-		if p.Turn() == rules.Black {
-			dy = 1
-		}
-		vic := geom.Sq(ep.File(), ep.Rank()+dy)
-		if midTurn {
-			st.cur.ep, st.cur.epVictim = ep, vic
-		} else {
-			st.cur.bEP, st.cur.bVictim = ep, vic
-		}
-	}
 	if target != geom.NoSquare {
 		if phase != 0 || counter == 0 {
 			return nil, rfenError(s, "a failed target needs failed tries and no extra move")
@@ -225,9 +204,6 @@ func RFEN(p *rules.Position) string {
 	}
 	fields[0] = sb.String()
 	st, _ := p.State().(*state)
-	if st != nil && st.cur.ep != geom.NoSquare && fields[3] == "-" {
-		fields[3] = st.cur.ep.String()
-	}
 	t := "t" + strconv.Itoa(int(p.Counter()))
 	if p.Phase() == PhaseExtra {
 		t += "K"

@@ -45,25 +45,19 @@ const (
 )
 
 // state is the Vazir variant state: the square of the failed target under
-// SameTargetOnly, and the en-passant right that survives failed tries
-// (VZ-8; the core clears its own en-passant square on any move). It keeps
-// its own undo stack, since the core leaves State to the hooks.
+// SameTargetOnly. (The en-passant right survives failed tries in the core,
+// VZ-8.) It keeps its own undo stack, since the core leaves State to the
+// hooks.
 type state struct {
 	cur   stateVals
 	stack []stateVals
 }
 
 type stateVals struct {
-	target   geom.Square // SameTargetOnly: the victim square of the failed tries; hashed
-	ep       geom.Square // en-passant target kept through failed tries; hashed
-	epVictim geom.Square // the pawn that ep removes
+	target geom.Square // SameTargetOnly: the victim square of the failed tries; hashed
 	// promoX is the square of the piece that the promotion rank change
 	// moved in the piece list, so that AfterUnmake can put it back.
 	promoX geom.Square
-	// bEP and bVictim copy the core's en-passant right at the start of the
-	// turn, so that a failed try can keep it. They duplicate core data and
-	// are not hashed.
-	bEP, bVictim geom.Square
 }
 
 // Clone returns a deep copy.
@@ -71,17 +65,13 @@ func (s *state) Clone() rules.State {
 	return &state{cur: s.cur, stack: append([]stateVals(nil), s.stack...)}
 }
 
-// Hash mixes the target and the kept en-passant right; the empty state
-// hashes to 0, like a position without state.
+// Hash mixes the target; the empty state hashes to 0, like a position
+// without state.
 func (s *state) Hash() uint64 {
-	var h uint64
 	if s.cur.target != geom.NoSquare {
-		h ^= mix(0x7a1 + uint64(s.cur.target))
+		return mix(0x7a1 + uint64(s.cur.target))
 	}
-	if s.cur.ep != geom.NoSquare {
-		h ^= mix(0xe90000 + uint64(s.cur.ep))
-	}
-	return h
+	return 0
 }
 
 // String returns the extra text of the RFEN turn-state field: "@sq" for a
@@ -230,16 +220,13 @@ func fideMoves(p *rules.Position) []rules.Move {
 }
 
 // generate restricts moves after failed tries (VZ-11) and in the extra
-// move (VZ-15b), and adds the en-passant captures kept through failed tries.
+// move (VZ-15b).
 func (z *vazir) generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	ph, ct := p.Phase(), p.Counter()
 	if ph == 0 && ct == 0 {
 		return moves
 	}
 	st := stateOf(p)
-	if ph == 0 && st.cur.ep != geom.NoSquare && p.EnPassant() == geom.NoSquare {
-		moves = z.addEnPassant(p, moves, st.cur.ep, st.cur.epVictim)
-	}
 	keep := moves[:0]
 	for _, m := range moves {
 		if z.allowed(p, m, st) {
@@ -267,30 +254,6 @@ func (z *vazir) allowed(p *rules.Position, m rules.Move, st *state) bool {
 		return vs == st.cur.target
 	}
 	return true
-}
-
-// addEnPassant appends the pseudo-legal en-passant captures onto ep.
-func (z *vazir) addEnPassant(p *rules.Position, moves []rules.Move, ep, vic geom.Square) []rules.Move {
-	v := p.Variant()
-	us := p.Turn()
-	vp := p.At(vic)
-	if !vp.IsPiece() || vp.Color() == us || vp.Type() != v.Pawn() || p.At(ep) != rules.Empty {
-		return moves
-	}
-	dy := -1
-	if us == rules.Black {
-		dy = 1
-	}
-	for _, dx := range []int{-1, 1} {
-		from := geom.Sq(ep.File()+dx, ep.Rank()+dy)
-		if !v.Board().Contains(from) {
-			continue
-		}
-		if pc := p.At(from); pc.IsPiece() && pc.Color() == us && pc.Type() == v.Pawn() {
-			moves = append(moves, rules.NewMove(from, ep, rules.EnPassant).WithAux(vic))
-		}
-	}
-	return moves
 }
 
 // certain reports whether the capture m succeeds surely by VZ-14 or by the
@@ -355,9 +318,6 @@ func (z *vazir) afterMake(p *rules.Position, m rules.Move, outcome int) {
 		// The core passed the turn; a new turn starts with no tries.
 		p.SetTurnState(p.Turn(), 0, 0)
 		st.cur = stateVals{}
-		if ep := p.EnPassant(); ep != geom.NoSquare {
-			st.cur.bEP, st.cur.bVictim = ep, m.To()
-		}
 		if m.Kind() == rules.Promotion {
 			s := m.To()
 			pc := p.At(s)
@@ -382,9 +342,6 @@ func (z *vazir) afterMake(p *rules.Position, m rules.Move, outcome int) {
 		p.SetTurnState(us, 0, uint8(z.o.MPT))
 		return
 	}
-	if p.Counter() == 0 {
-		st.cur.ep, st.cur.epVictim = st.cur.bEP, st.cur.bVictim
-	}
 	if z.o.SameTargetOnly && st.cur.target == geom.NoSquare {
 		st.cur.target = victim(p, m)
 	}
@@ -399,7 +356,8 @@ func (z *vazir) afterMake(p *rules.Position, m rules.Move, outcome int) {
 		p.SetTurnState(us.Other(), 0, 0) // the core counts the turn (VZ-12)
 		return
 	}
-	st.cur.target, st.cur.ep, st.cur.epVictim = geom.NoSquare, geom.NoSquare, geom.NoSquare
+	st.cur.target = geom.NoSquare
+	p.ClearEnPassant() // the extra move is an escape, not a capture try
 	if z.hasEscape(p) {
 		p.SetTurnState(us, PhaseExtra, uint8(z.o.MPT)) // VZ-15b
 	} else {
