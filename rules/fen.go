@@ -39,7 +39,18 @@ func (e *FENError) Unwrap() error { return ErrFEN }
 // is accepted, as Fairy-Stockfish and python-chess accept it and as the
 // Great Shatranj test vectors (GS-7) require: the king may then be captured,
 // which ends the game.
-func (v *Variant) ParseFEN(fen string) (*Position, error) { return v.parseFEN(fen) }
+//
+// A variant may replace the format (Hooks.ParseFEN); ParsePlainFEN always
+// reads the core's.
+func (v *Variant) ParseFEN(fen string) (*Position, error) {
+	if h := v.spec.Hooks.ParseFEN; h != nil {
+		return h(v, fen)
+	}
+	return v.parseFEN(fen)
+}
+
+// ParsePlainFEN reads the core's FEN, ignoring a variant's own format.
+func (v *Variant) ParsePlainFEN(fen string) (*Position, error) { return v.parseFEN(fen) }
 
 func (v *Variant) parseFEN(fen string) (*Position, error) {
 	fail := func(field, format string, args ...any) (*Position, error) {
@@ -400,8 +411,18 @@ func pocketKey(c, t int, n uint8) uint64 {
 	return mix64(uint64(n) | uint64(t)<<8 | uint64(c+1)<<16 | 1<<50)
 }
 
-// FEN returns the position in FEN (see ParseFEN for the extensions).
+// FEN returns the position in FEN (see ParseFEN for the extensions), or in
+// the variant's own format if it has one (Hooks.FEN).
 func (p *Position) FEN() string {
+	if h := p.v.spec.Hooks.FEN; h != nil {
+		return h(p)
+	}
+	return p.PlainFEN()
+}
+
+// PlainFEN returns the position in the core's FEN, without a variant's
+// additions (Vazir's ranks): what ordinary tools read.
+func (p *Position) PlainFEN() string {
 	v := p.v
 	var sb strings.Builder
 	for r := v.board.Ranks - 1; r >= 0; r-- {

@@ -103,10 +103,19 @@ type EndSpec struct {
 type Outcome struct {
 	Num, Den uint32
 	Label    string
+	// Mark is appended to the move's text in a game record when this
+	// outcome happened ("~" for a failed Vazir try); "" for outcome 0.
+	Mark string
 }
 
 // Certain is the only outcome of a move that chance does not decide.
-var Certain = []Outcome{{1, 1, ""}}
+var Certain = []Outcome{{Num: 1, Den: 1}}
+
+// Option is one per-game option of a variant, as a name and a text value
+// (a tag of the game record).
+type Option struct {
+	Name, Value string
+}
 
 // State is variant data a position carries beyond board, reserves, money
 // and turn counters (for example the stacks of Crazy Chess). Hooks that
@@ -157,4 +166,18 @@ type Hooks struct {
 	// EncodeMove and DecodeMove give the text of Special moves.
 	EncodeMove func(p *Position, m Move) (string, bool)
 	DecodeMove func(p *Position, s string) (Move, bool)
+	// FEN and ParseFEN replace the core's FEN text for the variant's
+	// positions (Vazir's ranked FEN). They may build on Position.PlainFEN
+	// and Variant.ParsePlainFEN.
+	FEN      func(p *Position) string
+	ParseFEN func(v *Variant, s string) (*Position, error)
+	// Options returns the variant's per-game options, which a game record
+	// keeps as tags; Configure returns the variant with the options read
+	// from such tags (names that are not options are ignored). Nil: the
+	// variant has no options.
+	Options   func() []Option
+	Configure func(tags map[string]string) (*Variant, error)
+	// Setup returns a start position drawn with r (random ranks, shuffled
+	// pieces). Nil: the start position is fixed.
+	Setup func(v *Variant, r Roller) (*Position, error)
 }

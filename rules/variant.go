@@ -575,3 +575,37 @@ func (v *Variant) Start() *Position { return v.start.Clone() }
 
 // StartFEN returns the start position in FEN.
 func (v *Variant) StartFEN() string { return v.start.FEN() }
+
+// Options returns the variant's per-game options (nil if it has none).
+func (v *Variant) Options() []Option {
+	if h := v.spec.Hooks.Options; h != nil {
+		return h()
+	}
+	return nil
+}
+
+// Configure returns the variant with the per-game options among tags;
+// tags that are not options are ignored. A variant without options
+// returns itself.
+func (v *Variant) Configure(tags map[string]string) (*Variant, error) {
+	if h := v.spec.Hooks.Configure; h != nil {
+		return h(tags)
+	}
+	return v, nil
+}
+
+// Chance reports whether some moves of the variant have several outcomes
+// (Position.Outcomes).
+func (v *Variant) Chance() bool { return v.spec.Hooks.Outcomes != nil }
+
+// Seeded reports whether the variant's start position is drawn by chance.
+func (v *Variant) Seeded() bool { return v.spec.Hooks.Setup != nil }
+
+// Setup returns a start position: drawn with r if the variant's start is
+// random (Seeded), else the start position.
+func (v *Variant) Setup(r Roller) (*Position, error) {
+	if h := v.spec.Hooks.Setup; h != nil {
+		return h(v, r)
+	}
+	return v.Start(), nil
+}

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func runVariants(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -19,7 +19,7 @@ func runVariants(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		return fail(stderr, "variants", err)
 	}
@@ -53,7 +53,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for _, name := range fs.Args() {
-		reg, err := variant.Default()
+		reg, err := catalog.Default()
 		if err != nil {
 			return fail(stderr, "check", err)
 		}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // posFlags are the flags of every command that works on a position.
@@ -25,7 +25,7 @@ func (pf *posFlags) register(fs *flag.FlagSet) {
 
 // position resolves the flags into a position.
 func (pf *posFlags) position() (*rules.Position, error) {
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		return nil, err
 	}

@@ -8,11 +8,11 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant"
 )
 
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -21,7 +21,7 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		return fail(stderr, "uci", err)
 	}
@@ -58,7 +58,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		return fail(stderr, "bench", err)
 	}

@@ -49,7 +49,7 @@ func TestCommands(t *testing.T) {
 		{"apply after end", []string{"apply", "f3", "e5", "g4", "Qh4", "a3"}, 1, nil, []string{"the game is over"}, 0},
 		{"apply chatrang bare king", []string{"apply", "-variant", "chatrang", "-fen", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Kxe2"}, 0,
 			[]string{"1-0 (black has a bare king and loses)"}, nil, 0},
-		{"variants", []string{"variants"}, 0, []string{"chess ", "greatshatranj ", "chatrang "}, nil, 3},
+		{"variants", []string{"variants"}, 0, []string{"chess ", "greatshatranj ", "chatrang ", "vazir "}, nil, 4},
 		{"variants long", []string{"variants", "-l", "-file", "testdata/minichess.toml"}, 0, []string{"gardner", "start: rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"}, nil, 0},
 		{"check ok", []string{"check", "testdata/minichess.toml"}, 0, []string{"testdata/minichess.toml: ok: gardner", "5x5", "7 legal moves"}, nil, 0},
 		{"check unknown key", []string{"check", "testdata/bad.toml"}, 1, nil, []string{"testdata/bad.toml:7:1: unknown key \"board.colour\""}, 0},

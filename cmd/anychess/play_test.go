@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // mateInOne is a chess position where White mates with Rd8#.
@@ -271,7 +271,7 @@ func readPGN(t *testing.T, file string, n int) []*game.Game {
 	if len(pgs) != n {
 		t.Fatalf("%d games in %s, want %d:\n%s", len(pgs), file, n, data)
 	}
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +376,7 @@ func TestPlayFlags(t *testing.T) {
 }
 
 func TestDrawBoardMarks(t *testing.T) {
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		t.Fatal(err)
 	}

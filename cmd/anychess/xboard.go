@@ -7,9 +7,9 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/protocol/xboard"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant"
 )
 
 // runXBoard runs the engine under the XBoard protocol (CECP version 2) on
@@ -29,7 +29,7 @@ func runXBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "anychess xboard: -hash %d: want 1 to %d MB\n", *hash, xboard.MaxHash)
 		return 2
 	}
-	reg, err := variant.Default()
+	reg, err := catalog.Default()
 	if err != nil {
 		return fail(stderr, "xboard", err)
 	}

@@ -116,6 +116,9 @@ func lookupVariant(reg *variant.Registry, name string) (*rules.Variant, error) {
 		}
 		found = v
 	}
+	if found.Chance() {
+		return nil, fmt.Errorf("%s has moves decided by chance, whose outcome XBoard cannot report; play it over UCI", found.Name())
+	}
 	if size != "" {
 		b := found.Board()
 		if size != fmt.Sprintf("%dx%d+0", b.Files, b.Ranks) && size != fmt.Sprintf("%dx%d", b.Files, b.Ranks) {

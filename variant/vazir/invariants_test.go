@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -37,7 +38,7 @@ func TestRandomGameInvariants(t *testing.T) {
 			for g := range games {
 				seed := uint64(1000*si + g)
 				moves := rand.New(rand.NewPCG(seed, 1))
-				dice := NewRandRoller(seed)
+				dice := game.NewRoller(seed)
 				p := v.Start()
 				if err := InitRanks(p, RandomMirrored, dice); err != nil {
 					t.Fatal(err)
@@ -46,7 +47,7 @@ func TestRandomGameInvariants(t *testing.T) {
 					checkPosition(t, v, p)
 					ms := p.LegalMoves(nil)
 					m := ms[moves.IntN(len(ms))]
-					k, err := Choose(dice, p.Outcomes(m))
+					k, err := rules.Choose(dice, p.Outcomes(m))
 					if err != nil {
 						t.Fatal(err)
 					}

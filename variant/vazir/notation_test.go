@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -140,14 +141,14 @@ func FuzzRFEN(f *testing.F) {
 // within 4 standard deviations of (a+1)/(a+d+1) (VZ-4, VZ-5).
 func TestStatisticalSuccessRate(t *testing.T) {
 	const n = 100_000
-	r := NewRandRoller(20240601)
+	r := game.NewRoller(20240601)
 	for _, c := range [][2]int{{0, 9}, {3, 5}, {5, 5}, {9, 1}} {
 		a, d := c[0], c[1]
 		num, den := Probability(a, d)
 		outs := []rules.Outcome{{Num: num, Den: den, Label: Hit}, {Num: den - num, Den: den, Label: Miss}}
 		hits := 0
 		for range n {
-			k, err := Choose(r, outs)
+			k, err := rules.Choose(r, outs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,17 +168,5 @@ func TestParseRFENOpponentInCheck(t *testing.T) {
 	v := newVariant(t, nil)
 	if _, err := ParseRFEN(v, "k07/8/8/8/8/8/8/R06K0 w - - 0 1 t0"); !errors.Is(err, ErrRFEN) {
 		t.Errorf("black in check with white to move: %v", err)
-	}
-}
-
-func TestRNGTag(t *testing.T) {
-	seed, err := ParseRNGTag(RNGTag(1234567890123))
-	if err != nil || seed != 1234567890123 {
-		t.Errorf("round trip: %d, %v", seed, err)
-	}
-	for _, bad := range []string{"", "PCG", "MT:1", "PCG:-1", "PCG:x"} {
-		if _, err := ParseRNGTag(bad); !errors.Is(err, ErrOption) {
-			t.Errorf("ParseRNGTag(%q): %v", bad, err)
-		}
 	}
 }

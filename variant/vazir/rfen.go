@@ -60,7 +60,7 @@ func ParseRFEN(v *rules.Variant, s string) (*rules.Position, error) {
 		return nil, rfenError(s, "board: %v", err)
 	}
 	fields[0] = board
-	p, err := v.ParseFEN(strings.Join(fields, " "))
+	p, err := v.ParsePlainFEN(strings.Join(fields, " "))
 	if err != nil {
 		return nil, fmt.Errorf("%w %q: %w", ErrRFEN, s, err)
 	}
@@ -198,7 +198,7 @@ func RFEN(p *rules.Position) string {
 			sb.WriteByte('/')
 		}
 	}
-	fields := strings.Fields(p.FEN())
+	fields := strings.Fields(p.PlainFEN())
 	for len(fields) < 6 {
 		fields = append(fields, "-")
 	}

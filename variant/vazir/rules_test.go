@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -15,7 +16,7 @@ func TestVZ3RankInit(t *testing.T) {
 	b := v.Board()
 	counting := func(seed uint64) (*rules.Position, int, error) {
 		p := v.Start()
-		r := &countRoller{r: NewRandRoller(seed)}
+		r := &countRoller{r: game.NewRoller(seed)}
 		err := InitRanks(p, RandomMirrored, r)
 		return p, r.n, err
 	}
@@ -53,7 +54,7 @@ func TestVZ3RankInit(t *testing.T) {
 	}
 
 	ind := v.Start()
-	cr := &countRoller{r: NewRandRoller(3)}
+	cr := &countRoller{r: game.NewRoller(3)}
 	if err := InitRanks(ind, RandomIndependent, cr); err != nil || cr.n != 32 {
 		t.Errorf("RandomIndependent: %v, %d rolls, want 32", err, cr.n)
 	}
@@ -82,7 +83,7 @@ func TestVZ3RankInit(t *testing.T) {
 }
 
 type countRoller struct {
-	r Roller
+	r rules.Roller
 	n int
 }
 
@@ -374,11 +375,11 @@ func TestVZ22Stalemate(t *testing.T) {
 // TestStartPosition: a seeded ranked start replays from its seed.
 func TestStartPosition(t *testing.T) {
 	v := newVariant(t, nil)
-	a, err := StartPosition(v, RandomMirrored, NewRandRoller(42))
+	a, err := StartPosition(v, RandomMirrored, game.NewRoller(42))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := StartPosition(v, RandomMirrored, NewRandRoller(42))
+	b, err := StartPosition(v, RandomMirrored, game.NewRoller(42))
 	if err != nil {
 		t.Fatal(err)
 	}

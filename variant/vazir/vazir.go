@@ -133,12 +133,44 @@ func New(opts Options) (*rules.Variant, error) {
 		AfterMake:   z.afterMake,
 		AfterUnmake: z.afterUnmake,
 		End:         z.end,
+		FEN:         RFEN,
+		ParseFEN:    ParseRFEN,
+		Options:     z.options,
+		Configure:   z.configure,
+		Setup:       z.setup,
 	}
 	v, err := rules.Compile(s)
 	if err != nil {
 		return nil, fmt.Errorf("vazir: %w", err)
 	}
 	return v, nil
+}
+
+// options returns the game's options as R-PGN tags.
+func (z *vazir) options() []rules.Option {
+	tags := z.o.Tags()
+	opts := make([]rules.Option, len(tags))
+	for i, t := range tags {
+		opts[i] = rules.Option{Name: t[0], Value: t[1]}
+	}
+	return opts
+}
+
+// configure returns Vazir with z's options changed by the option tags
+// among tags.
+func (z *vazir) configure(tags map[string]string) (*rules.Variant, error) {
+	o := z.o
+	for k, v := range tags {
+		if _, err := o.SetTag(k, v); err != nil {
+			return nil, err
+		}
+	}
+	return New(o)
+}
+
+// setup draws the initial ranks as the RankInit option says (VZ-3).
+func (z *vazir) setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
+	return StartPosition(v, z.o.RankInit, r)
 }
 
 // Probability returns the exact success probability of a capture by a piece
@@ -306,7 +338,7 @@ func (z *vazir) outcomes(p *rules.Position, m rules.Move) []rules.Outcome {
 		return nil
 	}
 	num, den := Probability(a, d)
-	return []rules.Outcome{{Num: num, Den: den, Label: Hit}, {Num: den - num, Den: den, Label: Miss}}
+	return []rules.Outcome{{Num: num, Den: den, Label: Hit}, {Num: den - num, Den: den, Label: Miss, Mark: FailMark}}
 }
 
 // afterMake applies the Vazir effects of a move: the promotion rank on a

@@ -48,7 +48,7 @@ func TestV1V2Probability(t *testing.T) {
 				// A roller that must not be used panics through the test.
 			} else {
 				r := &script{rolls: []int{-1}}
-				if k, err := Choose(r, outs); err != nil || k != 0 || r.n != 0 {
+				if k, err := rules.Choose(r, outs); err != nil || k != 0 || r.n != 0 {
 					t.Errorf("a certain capture rolled the die (VZ-6): k=%d err=%v rolls=%d", k, err, r.n)
 				}
 			}
@@ -246,7 +246,7 @@ func TestV11ExtraMove(t *testing.T) {
 	}
 	r := &script{rolls: []int{5, 9}} // u > a = 0: both fail
 	for i := range 2 {
-		k, err := Choose(r, p.Outcomes(rxf2))
+		k, err := rules.Choose(r, p.Outcomes(rxf2))
 		if err != nil || k != 1 {
 			t.Fatalf("try %d: outcome %d, %v", i+1, k, err)
 		}

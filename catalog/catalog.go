@@ -1,0 +1,41 @@
+// Package catalog assembles every variant the system plays: the data
+// variants of package variant (chess, Great Shatranj, Chatrang) and the
+// variants built from hooks (Vazir). Commands, protocols and the server take
+// their registry from here; packages below it (rules, variant, notation)
+// only see the registry they are given.
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/anychess/anychess/variant"
+	"github.com/anychess/anychess/variant/vazir"
+)
+
+// Default returns a registry with every variant, each with its default
+// options (a game sets its own with rules.Variant.Configure). It fails only
+// if an embedded file is broken, which the tests rule out.
+func Default() (*variant.Registry, error) {
+	reg, err := variant.Default()
+	if err != nil {
+		return nil, err
+	}
+	vz, err := vazir.New(vazir.DefaultOptions())
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	if err := reg.Register(vz, nil); err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	return reg, nil
+}
+
+// MustDefault is Default for callers that cannot go on without the
+// built-in variants; it panics only on a broken binary.
+func MustDefault() *variant.Registry {
+	r, err := Default()
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
