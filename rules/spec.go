@@ -28,6 +28,10 @@ type Spec struct {
 	Drops     bool // pieces in reserve may be dropped on any empty square
 	End       EndSpec
 
+	// Ranked says that every piece carries a rank 0..9 in its attribute
+	// (Vazir); boards and move lists show it after the letter.
+	Ranked bool
+
 	Hooks Hooks
 }
 

@@ -122,6 +122,7 @@ func runApply(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("apply", "MOVE...", stderr)
 	var pf posFlags
 	pf.register(fs)
+	roll := fs.Bool("roll", false, "roll the seeded dice for a move whose outcome chance decides (default: the move succeeds unless marked, e.g. exd5~ for a failed try)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -129,15 +130,28 @@ func runApply(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "apply", err)
 	}
+	var played []string
+	rolled := false
 	for i, text := range fs.Args() {
 		if st := p.Status(); st.Over() {
 			return fail(stderr, "apply", fmt.Errorf("move %d %q: the game is over: %s", i+1, text, st))
 		}
-		m, err := notation.ParseMove(p, text)
+		m, k, marked, err := notation.ParseMarked(p, text, notation.ParseMove)
 		if err != nil {
 			return fail(stderr, "apply", fmt.Errorf("move %d: %w", i+1, err))
 		}
-		p.Make(m)
+		outs := p.Outcomes(m)
+		if !marked && *roll && len(outs) > 1 {
+			if k, err = rules.Choose(pf.roller(), outs); err != nil {
+				return fail(stderr, "apply", err)
+			}
+			rolled = true
+		}
+		played = append(played, notation.Coord(p, m)+outs[k].Mark)
+		p.MakeOutcome(m, k)
+	}
+	if rolled {
+		fmt.Fprintln(stdout, strings.Join(played, " "))
 	}
 	fmt.Fprintln(stdout, p.FEN())
 	fmt.Fprintln(stdout, p.Status())

@@ -5,8 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -15,16 +20,62 @@ type posFlags struct {
 	variant string
 	fen     string
 	file    string
+	opts    optList // -opt NAME=VALUE
+	seed    uint64
+	seedSet bool
+	rng     *game.Roller
 }
 
 func (pf *posFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&pf.variant, "variant", "", "variant name or alias (default chess, or the -file variant)")
 	fs.StringVar(&pf.fen, "fen", "", "position in FEN (default the variant's start)")
 	fs.StringVar(&pf.file, "file", "", "variant file to load (TOML)")
+	fs.Var(&pf.opts, "opt", "a per-game option of the variant, NAME=VALUE (repeatable), e.g. -opt MPT=2")
+	fs.Func("seed", "seed of the random start (Vazir's ranks), the dice and random players (default 1)", func(s string) error {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("want a number from 0 to %d", uint64(math.MaxUint64))
+		}
+		pf.seed, pf.seedSet = n, true
+		return nil
+	})
 }
 
-// position resolves the flags into a position.
-func (pf *posFlags) position() (*rules.Position, error) {
+// optList collects -opt flags.
+type optList [][2]string
+
+func (o *optList) String() string {
+	parts := make([]string, len(*o))
+	for i, kv := range *o {
+		parts[i] = kv[0] + "=" + kv[1]
+	}
+	return strings.Join(parts, " ")
+}
+
+func (o *optList) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("%q: want NAME=VALUE", s)
+	}
+	*o = append(*o, [2]string{name, value})
+	return nil
+}
+
+// roller returns the seeded random source of the command: the start
+// position of a seeded variant is drawn from it first, then the dice.
+func (pf *posFlags) roller() *game.Roller {
+	if pf.rng == nil {
+		seed := pf.seed
+		if !pf.seedSet {
+			seed = 1
+		}
+		pf.rng = game.NewRoller(seed)
+	}
+	return pf.rng
+}
+
+// variantOf resolves the flags into a variant with its options.
+func (pf *posFlags) variantOf() (*rules.Variant, error) {
 	reg, err := catalog.Default()
 	if err != nil {
 		return nil, err
@@ -46,10 +97,37 @@ func (pf *posFlags) position() (*rules.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if pf.fen == "" {
-		return v.Start(), nil
+	if len(pf.opts) == 0 {
+		return v, nil
 	}
-	return v.ParseFEN(pf.fen)
+	var known []string
+	for _, o := range v.Options() {
+		known = append(known, o.Name)
+	}
+	tags := make(map[string]string, len(pf.opts))
+	for _, kv := range pf.opts {
+		if !slices.Contains(known, kv[0]) {
+			if len(known) == 0 {
+				return nil, fmt.Errorf("-opt %s: %s has no options", kv[0], v.Name())
+			}
+			return nil, fmt.Errorf("-opt %s: %s has the options %s", kv[0], v.Name(), strings.Join(known, ", "))
+		}
+		tags[kv[0]] = kv[1]
+	}
+	return v.Configure(tags)
+}
+
+// position resolves the flags into a position: -fen, or the variant's
+// start, drawn with the seed if the variant's start is random.
+func (pf *posFlags) position() (*rules.Position, error) {
+	v, err := pf.variantOf()
+	if err != nil {
+		return nil, err
+	}
+	if pf.fen != "" {
+		return v.ParseFEN(pf.fen)
+	}
+	return v.Setup(pf.roller())
 }
 
 // newFlags returns a flag set that reports errors to stderr and does not exit.

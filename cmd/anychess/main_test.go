@@ -19,6 +19,30 @@ func runCmd(args ...string) (stdout, stderr string, status int) {
 	return out.String(), errb.String(), status
 }
 
+// vazirFEN is a Vazir position in RFEN: White's rook of rank 5 on d1 may
+// try to take Black's rook of rank 5 on d5.
+const vazirFEN = "k07/8/8/3r54/8/8/8/3R53K0 w - - 0 1 t0"
+
+// TestVazirSeededStart checks that a seeded Vazir start is drawn with
+// mirrored ranks, the same for the same seed and different for another.
+func TestVazirSeededStart(t *testing.T) {
+	start := func(seed string) string {
+		out, errs, st := runCmd("apply", "-variant", "vazir", "-seed", seed)
+		if st != 0 {
+			t.Fatalf("seed %s: status %d: %s", seed, st, errs)
+		}
+		return strings.Fields(out)[0]
+	}
+	a, b, c := start("3"), start("3"), start("4")
+	if a != b || a == c {
+		t.Errorf("seed 3 gave %s and %s, seed 4 %s", a, b, c)
+	}
+	ranks := strings.Split(a, "/")
+	if strings.ToUpper(ranks[0]) != ranks[7] || strings.ToUpper(ranks[1]) != ranks[6] {
+		t.Errorf("ranks not mirrored: %s", a)
+	}
+}
+
 func TestCommands(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -49,6 +73,22 @@ func TestCommands(t *testing.T) {
 		{"apply after end", []string{"apply", "f3", "e5", "g4", "Qh4", "a3"}, 1, nil, []string{"the game is over"}, 0},
 		{"apply chatrang bare king", []string{"apply", "-variant", "chatrang", "-fen", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Kxe2"}, 0,
 			[]string{"1-0 (black has a bare king and loses)"}, nil, 0},
+		// Vazir (rook rank 5 against rook rank 5, success 6/11): the rook
+		// has 10 moves and the king 3, and Rxd5 counts twice (hit, miss).
+		{"vazir perft", []string{"perft", "-variant", "vazir", "-fen", vazirFEN, "-depth", "1"}, 0, []string{"nodes 14\n"}, nil, 0},
+		{"vazir apply miss", []string{"apply", "-variant", "vazir", "-fen", vazirFEN, "Rxd5~"}, 0,
+			[]string{"k07/8/8/3r54/8/8/8/3R53K0 w - - 0 1 t1\n"}, nil, 2},
+		{"vazir apply hit", []string{"apply", "-variant", "vazir", "-fen", vazirFEN, "d1d5"}, 0,
+			[]string{"k07/8/8/3R54/8/8/8/7K0 b - - 0 1 t0\n"}, nil, 2},
+		{"vazir apply MPT 1", []string{"apply", "-variant", "vazir", "-opt", "MPT=1", "-fen", vazirFEN, "Rxd5~"}, 0,
+			[]string{"k07/8/8/3r54/8/8/8/3R53K0 b - - 1 1 t0\n"}, nil, 2},
+		{"vazir apply roll", []string{"apply", "-variant", "vazir", "-fen", vazirFEN, "-roll", "-seed", "5", "Rxd5"}, 0,
+			[]string{"d1d5~\n", " t1\n"}, nil, 3},
+		{"vazir apply bad mark", []string{"apply", "-variant", "vazir", "-fen", vazirFEN, "Kh2~"}, 1, nil,
+			[]string{`Kh2 has no outcome marked "~"`}, 0},
+		{"vazir bad option", []string{"show", "-variant", "vazir", "-opt", "Foo=1"}, 1, nil, []string{"vazir has the options MPT, RankInit"}, 0},
+		{"vazir bad option value", []string{"show", "-variant", "vazir", "-opt", "MPT=0"}, 1, nil, []string{"MPT"}, 0},
+		{"chess has no options", []string{"show", "-opt", "MPT=2"}, 1, nil, []string{"chess has no options"}, 0},
 		{"variants", []string{"variants"}, 0, []string{"chess ", "greatshatranj ", "chatrang ", "vazir "}, nil, 4},
 		{"variants long", []string{"variants", "-l", "-file", "testdata/minichess.toml"}, 0, []string{"gardner", "start: rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"}, nil, 0},
 		{"check ok", []string{"check", "testdata/minichess.toml"}, 0, []string{"testdata/minichess.toml: ok: gardner", "5x5", "7 legal moves"}, nil, 0},

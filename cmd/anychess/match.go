@@ -27,7 +27,6 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	openings := fs.String("openings", "", "file of start positions, one FEN per line (default: random balanced openings)")
 	plies := fs.Int("randomplies", 6, "plies of random play in a random opening")
 	maxPlies := fs.Int("maxplies", 1000, "a game this long is drawn")
-	seed := fs.Uint64("seed", 1, "seed of the openings and the random players")
 	pgnFile := fs.String("pgn", "", "write the games to this PGN file")
 	sprt := fs.String("sprt", "", "stop early by SPRT: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
 	quiet := fs.Bool("q", false, "no progress line")
@@ -38,13 +37,17 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "anychess match: %v\n", err)
 		return 2
 	}
-	p, err := pf.position()
+	v, err := pf.variantOf()
 	if err != nil {
 		return fail(stderr, "match", err)
 	}
+	seed := uint64(1)
+	if pf.seedSet {
+		seed = pf.seed
+	}
 	cfg := match.Config{
-		Variant: p.Variant(), Games: *games, Concurrency: *conc, RandomPlies: *plies,
-		MaxPlies: *maxPlies, Seed: *seed,
+		Variant: v, Games: *games, Concurrency: *conc, RandomPlies: *plies,
+		MaxPlies: *maxPlies, Seed: seed,
 	}
 	for i, s := range []string{*p1, *p2} {
 		if cfg.Players[i], err = match.ParseSpec(s); err != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -62,7 +61,6 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	level := fs.Int("level", 0, fmt.Sprintf("strength 1..%d: search that many plies deep (instead of -depth)", maxLevel))
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	pgnFile := fs.String("pgn", "", "save the session's games to this PGN file at each game end and on leaving")
-	seed := fs.Uint64("seed", 1, "seed for the outcomes of moves decided by chance")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: anychess play [flags] [VARIANT]\n\n")
 		fmt.Fprintf(stderr, "Play against the engine. Moves and commands are read from standard input,\n")
@@ -109,26 +107,40 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "anychess play: -depth and -time must not be negative")
 		return 2
 	}
-	start, err := pf.position()
+	if !pf.seedSet {
+		pf.seed, pf.seedSet = uint64(time.Now().UnixNano()), true
+	}
+	v, err := pf.variantOf()
 	if err != nil {
 		return fail(stderr, "play", err)
 	}
+	var start *rules.Position // nil: each game draws its start
+	if pf.fen != "" || !v.Seeded() {
+		if start, err = pf.position(); err != nil {
+			return fail(stderr, "play", err)
+		}
+	}
 	s := &session{
 		out:         stdout,
+		v:           v,
 		start:       start,
 		human:       human,
 		view:        human,
 		eng:         search.New(*hash),
 		depth:       *depth,
 		moveTime:    *moveTime,
-		rng:         rand.New(rand.NewPCG(*seed, 0x616e7963686573)),
+		seed:        pf.seed,
 		pgnPath:     *pgnFile,
 		interactive: isTerminal(stdin),
 	}
-	s.newGame()
+	if err := s.newGame(); err != nil {
+		return fail(stderr, "play", err)
+	}
 	fmt.Fprintf(stdout, "anychess play: %s (%dx%d), you are %s, the engine plays %s (%s).\n",
-		start.Variant().Title(), start.Variant().Board().Files, start.Variant().Board().Ranks,
-		human, human.Other(), s.strength())
+		v.Title(), v.Board().Files, v.Board().Ranks, human, human.Other(), s.strength())
+	if v.Chance() || v.Seeded() {
+		fmt.Fprintf(stdout, "Chance decides some moves; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
+	}
 	fmt.Fprintln(stdout, `Type a move (SAN or coordinates) or "help".`)
 	status := s.loop(stdin)
 	if err := s.autosave(); err != nil {
@@ -165,25 +177,46 @@ func isTerminal(r io.Reader) bool {
 // sides, the engine and its strength, and the games already finished.
 type session struct {
 	out         io.Writer
-	start       *rules.Position // the start of every new game
+	v           *rules.Variant  // the variant with its options
+	start       *rules.Position // the start of every new game; nil: drawn per game
 	g           *game.Game
 	human       rules.Color // the human's side
 	view        rules.Color // the side the board is drawn from
 	eng         *search.Engine
 	depth       int           // plies, 0 for no limit
 	moveTime    time.Duration // per move, 0 for no limit
-	rng         *rand.Rand    // outcomes of chance moves
+	seed        uint64        // the seed of the current game's roller
+	rng         *game.Roller  // the current game's dice (and its drawn start)
 	archive     []*pgn.Game   // earlier games of the session
 	pgnPath     string        // -pgn: where to save the games
 	interactive bool
 	reported    bool // the end of the current game has been announced
 }
 
-// newGame starts a game from the start position.
-func (s *session) newGame() {
-	s.g = game.New(s.start.Variant(), s.start)
+// newGame starts a game from the start position, or from a start drawn
+// with the game's own seed (the previous game's plus one).
+func (s *session) newGame() error {
+	if s.rng != nil {
+		s.seed++
+	}
+	s.rng = game.NewRoller(s.seed)
+	start := s.start
+	if start == nil {
+		var err error
+		if start, err = s.v.Setup(s.rng); err != nil {
+			return err
+		}
+	}
+	s.g = game.New(s.v, start)
+	for _, o := range s.v.Options() {
+		s.g.SetTag(o.Name, o.Value)
+	}
+	if s.v.Chance() || s.start == nil {
+		s.g.SetTag("RNG", game.RNGTag(s.seed))
+	}
 	s.eng.Clear()
 	s.reported = false
+	return nil
 }
 
 // pos returns the current position (the game's own; do not change it).
@@ -289,7 +322,10 @@ func (s *session) command(line string) bool {
 		s.undo()
 	case "new":
 		s.archiveGame()
-		s.newGame()
+		if err := s.newGame(); err != nil {
+			fmt.Fprintf(s.out, "cannot start a new game: %v\n", err)
+			break
+		}
 		fmt.Fprintf(s.out, "new game: you are %s\n", s.human)
 		s.show()
 	case "save":
@@ -346,11 +382,21 @@ func (s *session) humanMove(text string) {
 		return
 	}
 	label := moveLabel(p, m)
-	if err := s.play(m); err != nil {
+	us := p.Turn()
+	outs := p.Outcomes(m)
+	if len(outs) > 1 {
+		fmt.Fprintf(s.out, "you try %s: %s\n", label, chanceText(p, m, outs))
+	}
+	k, err := s.play(m)
+	if err != nil {
 		fmt.Fprintf(s.out, "cannot play %s: %v\n", label, err)
 		return
 	}
-	fmt.Fprintf(s.out, "you play %s\n", label)
+	if len(outs) > 1 {
+		fmt.Fprintf(s.out, "%s\n", s.outcomeText(outs, k, us))
+	} else {
+		fmt.Fprintf(s.out, "you play %s\n", label)
+	}
 	// The board is drawn after the engine's reply, or now if the engine
 	// will not reply.
 	if s.g.Status().Over() || s.pos().Turn() == s.human {
@@ -358,27 +404,56 @@ func (s *session) humanMove(text string) {
 	}
 }
 
-// play plays m in the game, drawing its outcome if chance decides it.
-func (s *session) play(m rules.Move) error {
-	return s.g.Play(m, s.drawOutcome(s.pos().Outcomes(m)))
+// play plays m in the game, rolling the game's die for its outcome if
+// chance decides it, and returns the outcome.
+func (s *session) play(m rules.Move) (int, error) {
+	k, err := rules.Choose(s.rng, s.pos().Outcomes(m))
+	if err != nil {
+		return 0, err
+	}
+	return k, s.g.Play(m, k)
 }
 
-// drawOutcome picks one of outs with its probability.
-func (s *session) drawOutcome(outs []rules.Outcome) int {
-	if len(outs) <= 1 {
-		return 0
+// chanceText describes the outcomes of a chance move before it is played:
+// "success 4/9 (44%)", with the ranks of the pieces in a ranked variant.
+func chanceText(p *rules.Position, m rules.Move, outs []rules.Outcome) string {
+	o := outs[0]
+	text := fmt.Sprintf("%s %d/%d (%.0f%%)", outcomeName(o.Label), o.Num, o.Den, 100*float64(o.Num)/float64(o.Den))
+	v := p.Variant()
+	if !v.Spec().Ranked {
+		return text
 	}
-	x := s.rng.Float64()
-	for i, o := range outs {
-		if o.Den == 0 {
-			continue
-		}
-		x -= float64(o.Num) / float64(o.Den)
-		if x < 0 {
-			return i
+	victim := m.To()
+	if m.Kind() == rules.EnPassant {
+		victim = m.Aux()
+	}
+	a, d := p.At(m.From()), p.At(victim)
+	return fmt.Sprintf("rank %d against rank %d, %s", a.Attr(), d.Attr(), text)
+}
+
+// outcomeName names an outcome label for people.
+func outcomeName(label string) string {
+	switch label {
+	case "hit":
+		return "success"
+	case "miss":
+		return "failure"
+	}
+	return label
+}
+
+// outcomeText says what happened: the outcome, and whose turn it is now.
+func (s *session) outcomeText(outs []rules.Outcome, k int, us rules.Color) string {
+	text := fmt.Sprintf("  -> %s", outcomeName(outs[k].Label))
+	p := s.pos()
+	if k != 0 && !s.g.Status().Over() {
+		if p.Turn() == us {
+			text += fmt.Sprintf("; %s moves again (%d tries used)", p.Turn(), p.Counter())
+		} else {
+			text += fmt.Sprintf("; the tries are used up, %s to move", p.Turn())
 		}
 	}
-	return len(outs) - 1
+	return text
 }
 
 // engineMove lets the engine play the side to move.
@@ -391,12 +466,22 @@ func (s *session) engineMove() {
 		return
 	}
 	label := moveLabel(p, res.Best)
-	if err := s.play(res.Best); err != nil {
+	outs := p.Outcomes(res.Best)
+	verb := "plays"
+	if len(outs) > 1 {
+		verb = "tries"
+		label += ": " + chanceText(p, res.Best, outs)
+	}
+	k, err := s.play(res.Best)
+	if err != nil {
 		s.engineFails(us, err.Error())
 		return
 	}
-	fmt.Fprintf(s.out, "engine (%s) plays %s  [%s, depth %d, %.2fs]\n", us, label,
+	fmt.Fprintf(s.out, "engine (%s) %s %s  [%s, depth %d, %.2fs]\n", us, verb, label,
 		scoreText(res.Info, us), res.Info.Depth, res.Info.Time.Seconds())
+	if len(outs) > 1 {
+		fmt.Fprintf(s.out, "%s\n", s.outcomeText(outs, k, us))
+	}
 	if s.g.Status().Over() || s.pos().Turn() == s.human {
 		s.show()
 	}
@@ -493,6 +578,9 @@ func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
 		}
 		return j
 	}
+	// A ranked variant writes each piece's rank after its letter: cells
+	// are then four characters wide.
+	ranked := v.Spec().Ranked
 	var sb strings.Builder
 	files := func() {
 		sb.WriteString("   ")
@@ -501,6 +589,9 @@ func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
 			sb.WriteByte(geom.FileName(file(j)))
 			if j < b.Files-1 {
 				sb.WriteByte(' ')
+				if ranked {
+					sb.WriteByte(' ')
+				}
 			}
 		}
 		sb.WriteByte('\n')
@@ -515,21 +606,23 @@ func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
 		for j := 0; j < b.Files; j++ {
 			sq := geom.Sq(file(j), r)
 			pc := p.At(sq)
-			ch := byte('.')
+			cell := "."
 			switch {
 			case pc == rules.Wall:
-				ch = '#'
+				cell = "#"
 			case pc != rules.Empty:
-				ch = v.PieceLetter(pc)
+				cell = string(v.PieceLetter(pc))
+				if ranked {
+					cell += strconv.Itoa(int(pc.Attr()))
+				}
+			}
+			if ranked && len(cell) == 1 {
+				cell += " "
 			}
 			if marked.Has(sq) {
-				sb.WriteByte('[')
-				sb.WriteByte(ch)
-				sb.WriteByte(']')
+				sb.WriteString("[" + cell + "]")
 			} else {
-				sb.WriteByte(' ')
-				sb.WriteByte(ch)
-				sb.WriteByte(' ')
+				sb.WriteString(" " + cell + " ")
 			}
 		}
 		fmt.Fprintf(&sb, " %d\n", r+1)
@@ -565,9 +658,15 @@ func (s *session) listMoves() {
 	}
 	moves := p.LegalMoves(nil)
 	fmt.Fprintf(s.out, "%d legal moves:\n", len(moves))
+	if p.Variant().Chance() {
+		fmt.Fprintln(s.out, "  (n/d: the chance that the capture succeeds)")
+	}
 	line := ""
 	for _, m := range moves {
 		t := notation.SAN(p, m)
+		if outs := p.Outcomes(m); len(outs) > 1 {
+			t += fmt.Sprintf("(%d/%d)", outs[0].Num, outs[0].Den)
+		}
 		if line != "" && len(line)+1+len(t) > 72 {
 			fmt.Fprintf(s.out, "  %s\n", line)
 			line = ""

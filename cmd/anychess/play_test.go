@@ -414,3 +414,19 @@ func TestDrawBoardMarks(t *testing.T) {
 		t.Errorf("black's view:\n%s\nwant it to begin:\n%s", got, wantBlack)
 	}
 }
+
+// TestPlayVazir checks that play shows the ranks and, before a capture,
+// its chance; seed 5 makes White's first try fail.
+func TestPlayVazir(t *testing.T) {
+	out, errs, st := playSession(t, []string{"vazir", "-fen", vazirFEN, "-depth", "1", "-seed", "5"}, "moves\nRxd5\nquit\n")
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	wantAll(t, out,
+		"Chance decides some moves; seed 5",
+		" 5  .   .   .   r5  .   .   .   .   5\n",
+		" 1  .   .   .   R5  .   .   .   K0  1\n",
+		"Rxd5(6/11)",
+		"you try 1. Rxd5 (d1d5): rank 5 against rank 5, success 6/11 (55%)\n",
+		"  -> failure; white moves again (1 tries used)\n")
+}

@@ -4,11 +4,23 @@
 // notation (e2e4, e7e8q, j2j3, a10a11).
 //
 // Commands: uci, isready, ucinewgame, setoption (Hash, Threads, MultiPV,
-// UCI_Variant, Ponder, Move Overhead), position startpos|fen ... [moves ...],
-// go (wtime btime winc binc movestogo depth nodes mate movetime infinite
-// ponder searchmoves, and perft N), stop, ponderhit, quit, and d (print the
-// position). A command the engine cannot carry out is answered with an
-// "info string" line that says why; the engine's state stays as it was.
+// UCI_Variant, VariantOptions, Ponder, Move Overhead), position
+// startpos|fen ... [moves ...], go (wtime btime winc binc movestogo depth
+// nodes mate movetime infinite ponder searchmoves, and perft N), stop,
+// ponderhit, quit, and d (print the position). A command the engine cannot
+// carry out is answered with an "info string" line that says why; the
+// engine's state stays as it was.
+//
+// Variants with chance (Vazir): the interface rolls the dice. Positions are
+// in the variant's FEN (RFEN, with ranks and the try count); per-game
+// options are set with VariantOptions ("MPT=2 QuietAfterFail=0"). Before a
+// bestmove whose result chance decides, the engine prints "info string
+// outcomes <move> <label><mark> <p> ...", e.g. "info string outcomes d1d5
+// hit 4/9 miss~ 5/9". The interface reports the outcome in the moves of
+// the next position command: the move's coordinates followed by the
+// outcome's mark, "d1d5~" for a failed try, plain "d1d5" for a success.
+// After a failed try the same side is to move again, so the interface
+// asks the engine for another move. No ponder move follows a chance move.
 package uci
 
 import (
@@ -52,7 +64,8 @@ type session struct {
 	out io.Writer
 	mu  sync.Mutex // serialises output
 
-	v        *rules.Variant
+	base     *rules.Variant // the variant as registered
+	v        *rules.Variant // base with the VariantOptions
 	pos      *rules.Position
 	hash     int
 	multiPV  int
@@ -74,7 +87,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 	if err != nil {
 		return err
 	}
-	s := &session{reg: reg, eng: eng, out: out, v: v, pos: v.Start(), hash: 16, multiPV: 1, overhead: 30 * time.Millisecond}
+	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, pos: v.Start(), hash: 16, multiPV: 1, overhead: 30 * time.Millisecond}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), MaxLine)
 	lines := make(chan string)
@@ -129,6 +142,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 		s.printf("option name Ponder type check default false")
 		s.printf("option name Move Overhead type spin default 30 min 0 max 5000")
 		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
+		s.printf("option name VariantOptions type string default <empty>")
 		s.printf("uciok")
 	case "isready":
 		s.printf("readyok")
@@ -242,6 +256,15 @@ func (s *session) setOption(args []string) {
 			s.printf("info string error: %v", err)
 			return
 		}
+		s.base, s.v = v, v
+		s.pos = v.Start()
+		s.eng.Clear()
+	case "variantoptions":
+		v, err := s.configure(val)
+		if err != nil {
+			s.printf("info string error: option VariantOptions: %v", err)
+			return
+		}
 		s.v = v
 		s.pos = v.Start()
 		s.eng.Clear()
@@ -279,11 +302,11 @@ func (s *session) position(args []string) error {
 			return fmt.Errorf("position: %q; want moves", rest[0])
 		}
 		for i, text := range rest[1:] {
-			m, err := notation.ParseCoord(p, text)
+			m, k, _, err := notation.ParseMarked(p, text, notation.ParseCoord)
 			if err != nil {
 				return fmt.Errorf("position: move %d: %w", i+1, err)
 			}
-			p.Make(m)
+			p.MakeOutcome(m, k)
 		}
 	}
 	s.pos = p
@@ -397,7 +420,10 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 			return
 		}
 		line := "bestmove " + notation.Coord(p, res.Best)
-		if res.Ponder != rules.NoMove {
+		if outs := p.Outcomes(res.Best); len(outs) > 1 {
+			s.printf("%s", outcomesInfo(p, res.Best, outs))
+		}
+		if res.Ponder != rules.NoMove && len(p.Outcomes(res.Best)) == 1 {
 			q := p.Clone()
 			q.Make(res.Best)
 			line += " ponder " + notation.Coord(q, res.Ponder)
@@ -486,6 +512,44 @@ func (s *session) perft(depth int) {
 	s.printf("")
 	s.printf("Nodes searched: %d", total)
 	s.printf("info string perft time %d ms nps %d", el.Milliseconds(), int64(float64(total)/max(el.Seconds(), 1e-9)))
+}
+
+// configure returns the base variant with the options of a VariantOptions
+// value: NAME=VALUE pairs separated by spaces ("MPT=2 QuietAfterFail=0");
+// an empty value (or "<empty>") gives the defaults.
+func (s *session) configure(val string) (*rules.Variant, error) {
+	if val == "" || val == "<empty>" {
+		return s.base, nil
+	}
+	known := map[string]bool{}
+	for _, o := range s.base.Options() {
+		known[o.Name] = true
+	}
+	tags := map[string]string{}
+	for _, kv := range strings.Fields(val) {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Errorf("%q: want NAME=VALUE", kv)
+		}
+		if !known[name] {
+			return nil, fmt.Errorf("%s has no option %q", s.base.Name(), name)
+		}
+		tags[name] = value
+	}
+	return s.base.Configure(tags)
+}
+
+// outcomesInfo tells the interface that chance decides the move it is
+// about to receive: "info string outcomes d1d5 hit 4/9 miss~ 5/9", each
+// outcome's label with its mark (the suffix that reports it back in a
+// position command's moves) and its probability.
+func outcomesInfo(p *rules.Position, m rules.Move, outs []rules.Outcome) string {
+	var sb strings.Builder
+	sb.WriteString("info string outcomes " + notation.Coord(p, m))
+	for _, o := range outs {
+		fmt.Fprintf(&sb, " %s%s %d/%d", o.Label, o.Mark, o.Num, o.Den)
+	}
+	return sb.String()
 }
 
 // formatInfo writes an info line.

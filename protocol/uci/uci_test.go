@@ -8,13 +8,13 @@ import (
 	"github.com/anychess/anychess/internal/transcript"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant"
+	"github.com/anychess/anychess/catalog"
 )
 
 // TestTranscripts plays the command files in testdata/*.txt (see package
 // internal/transcript for the format).
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func(in io.Reader, out io.Writer) error {
-		return uci.Run(context.Background(), in, out, variant.MustDefault(), search.New(16))
+		return uci.Run(context.Background(), in, out, catalog.MustDefault(), search.New(16))
 	})
 }

@@ -126,6 +126,7 @@ func New(opts Options) (*rules.Variant, error) {
 	s.Name, s.Aliases, s.Title = "vazir", nil, "Vazir"
 	s.Description = "Chess with ranked pieces: every capture is an attempt that succeeds with " +
 		"probability (a+1)/(a+d+1); a player has a limited number of tries per turn."
+	s.Ranked = true
 	z := &vazir{o: o}
 	s.Hooks = rules.Hooks{
 		Generate:    z.generate,
