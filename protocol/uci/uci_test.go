@@ -5,10 +5,10 @@ import (
 	"io"
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/internal/transcript"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/catalog"
 )
 
 // TestTranscripts plays the command files in testdata/*.txt (see package
