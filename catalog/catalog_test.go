@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
 )
 
 // TestDefault checks that every variant is registered and that each one's
@@ -22,5 +23,48 @@ func TestDefault(t *testing.T) {
 		if p.Hash() != v.Start().Hash() {
 			t.Errorf("%s: start FEN %q reads back with another hash", name, v.StartFEN())
 		}
+	}
+}
+
+// TestOptions checks per-game options and seeded set-ups through the
+// variant's generic methods.
+func TestOptions(t *testing.T) {
+	reg := catalog.MustDefault()
+	chess, _ := reg.Get("chess")
+	if c, err := chess.Configure(map[string]string{"MPT": "2"}); err != nil || c != chess || chess.Options() != nil {
+		t.Errorf("chess configured: %v, %v, options %v", c, err, chess.Options())
+	}
+	if chess.Seeded() || chess.Chance() {
+		t.Error("chess is seeded or has chance")
+	}
+	vz, _ := reg.Get("vazir")
+	if !vz.Seeded() || !vz.Chance() || !vz.Spec().Ranked {
+		t.Error("vazir is not seeded, has no chance or no ranks")
+	}
+	v2, err := vz.Configure(map[string]string{"MPT": "2", "Event": "ignored"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := map[string]string{}
+	for _, o := range v2.Options() {
+		opts[o.Name] = o.Value
+	}
+	if opts["MPT"] != "2" || opts["RankInit"] != "RandomMirrored" {
+		t.Errorf("options after MPT=2: %v", opts)
+	}
+	if _, err := vz.Configure(map[string]string{"MPT": "x"}); err == nil {
+		t.Error("MPT=x accepted")
+	}
+	a, err1 := v2.Setup(game.NewRoller(9))
+	b, err2 := v2.Setup(game.NewRoller(9))
+	c, err3 := v2.Setup(game.NewRoller(10))
+	if err1 != nil || err2 != nil || err3 != nil {
+		t.Fatal(err1, err2, err3)
+	}
+	if a.FEN() != b.FEN() || a.FEN() == c.FEN() {
+		t.Errorf("set-ups: %s, %s, %s", a.FEN(), b.FEN(), c.FEN())
+	}
+	if a.PlainFEN() != chess.StartFEN() {
+		t.Errorf("plain FEN of a Vazir start: %s", a.PlainFEN())
 	}
 }

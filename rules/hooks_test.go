@@ -116,6 +116,39 @@ func TestChanceAndSeveralDecisions(t *testing.T) {
 	}
 }
 
+// TestEnPassantThroughTries checks that an en-passant right lasts while
+// its side's turn goes on after a failed try, and ends when the turn passes.
+func TestEnPassantThroughTries(t *testing.T) {
+	v := coinChess(t)
+	p, err := v.ParseFEN("4k3/8/8/n1pP4/8/8/8/R3K3 w - c6 0 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c6, _ := v.Board().ParseSquare("c6")
+	if p.EnPassant() != c6 {
+		t.Fatalf("en-passant square %v, want c6", p.EnPassant())
+	}
+	capture := find(t, p, "a1", "a5")
+	p.MakeOutcome(capture, 1) // a miss: White decides again
+	if p.Turn() != rules.White || p.EnPassant() != c6 {
+		t.Fatalf("after a miss: turn %v, en passant %v", p.Turn(), p.EnPassant())
+	}
+	find(t, p, "d5", "c6")    // still legal
+	p.MakeOutcome(capture, 1) // the tries are used up
+	if p.Turn() != rules.Black || p.EnPassant() != geom.NoSquare {
+		t.Fatalf("after the turn: turn %v, en passant %v", p.Turn(), p.EnPassant())
+	}
+	p.Unmake()
+	p.Unmake()
+	if p.EnPassant() != c6 || p.FEN() != "4k3/8/8/n1pP4/8/8/8/R3K3 w - c6 0 2" {
+		t.Fatalf("unmake: %s", p.FEN())
+	}
+	p.MakeOutcome(find(t, p, "e1", "e2"), 0) // a move on the board ends the right
+	if p.EnPassant() != geom.NoSquare {
+		t.Errorf("the right outlived a move: %s", p.FEN())
+	}
+}
+
 // stackState is a stand-in for variant state such as Crazy Chess stacks:
 // a list of captured letters, kept by hooks, hashed into the key.
 type stackState struct{ taken []byte }
