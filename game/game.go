@@ -115,6 +115,14 @@ func (g *Game) SetTag(name, value string) {
 	g.Tags = append(g.Tags, Tag{name, value})
 }
 
+// TurnOver reports whether a ply by mover that led to p ended mover's
+// turn: another side is to move, or the game is over. A ply that leaves the
+// turn with its mover (a failed Vazir try) is followed by more plies of the
+// same turn; a turn is the run of plies up to one that ends it.
+func TurnOver(p *rules.Position, mover rules.Color) bool {
+	return p.Turn() != mover || p.Status().Over()
+}
+
 // Replay walks the plies from the start, calling f with the position before
 // each ply (f must not change it) and the ply's index.
 func (g *Game) Replay(f func(p *rules.Position, i int)) {

@@ -2,8 +2,10 @@ package game_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
@@ -54,5 +56,60 @@ func TestGame(t *testing.T) {
 	}
 	if g.Start().FEN() != v.StartFEN() {
 		t.Error("start changed")
+	}
+}
+
+// TestTurnOver follows turns of several plies: a failed Vazir try keeps
+// the turn, a success or the last try passes it, and a game that ends
+// inside a turn (VZ-15a) ends the turn too.
+func TestTurnOver(t *testing.T) {
+	vz, err := catalog.MustDefault().Get("vazir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vz, err = vz.Configure(map[string]string{"MPT": "2"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, fen string
+		plies     []string // coordinates, "~" for a failed try
+		over      []bool   // TurnOver after each ply
+	}{
+		{"a success", "r56k0/8/8/8/8/8/8/R36K0 w - - 0 1 t0", []string{"a1a8"}, []bool{true}},
+		{"a failure, then a success", "r56k0/8/8/8/8/8/8/R36K0 w - - 0 1 t0", []string{"a1a8~", "a1a8"}, []bool{false, true}},
+		{"the tries used up", "r56k0/8/8/8/8/8/8/R36K0 w - - 0 1 t0", []string{"a1a8~", "a1a8~", "a8a1"}, []bool{false, true, true}},
+		{"the extra king move", "k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t0", []string{"f7f2~", "f7f2~", "h1g2"}, []bool{false, false, true}},
+		{"mated inside the turn", "k07/5R02/8/8/8/8/5n9P0P0/6B0K0 w - - 0 1 t0", []string{"f7f2~", "g1f2~"}, []bool{false, true}},
+	} {
+		p, err := vz.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := game.New(vz, p)
+		for i, s := range tc.plies {
+			mover := g.Position().Turn()
+			text, failed := strings.CutSuffix(s, "~")
+			m, err := notation.ParseCoord(g.Position(), text)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			k := 0
+			if failed {
+				k = 1
+			}
+			if err := g.Play(m, k); err != nil {
+				t.Fatalf("%s: ply %d: %v", tc.name, i, err)
+			}
+			if got := game.TurnOver(g.Position(), mover); got != tc.over[i] {
+				t.Errorf("%s: TurnOver after ply %d (%s) = %v", tc.name, i, s, got)
+			}
+		}
+	}
+	// In chess every ply ends its turn.
+	v, _ := variant.MustDefault().Get("chess")
+	g := game.New(v, nil)
+	m, _ := notation.ParseMove(g.Position(), "e4")
+	if err := g.Play(m, 0); err != nil || !game.TurnOver(g.Position(), rules.White) {
+		t.Errorf("chess e4: %v", err)
 	}
 }

@@ -1,8 +1,11 @@
 // Package notation writes and reads moves as text: coordinate notation
 // (e2e4, a7a8q, j2j3, a10a11, N@e4) as the UCI and XBoard protocols use it,
 // and Standard Algebraic Notation (Nf3, exd6, O-O, e8=Q+) with correct
-// disambiguation on boards of any size. It also turns PGN games into move
-// sequences and back (see pgn.go); the syntax of PGN is in package pgn.
+// disambiguation on boards of any size. It also turns PGN games into game
+// records and back (see pgn.go), with R-PGN turn tokens where a turn holds
+// several plies (turn.go: "Nxe5~,Bxf7+", a failed Vazir try then a
+// capture) and a plain export for ordinary tools; the syntax of PGN is in
+// package pgn.
 //
 // Every function takes the position the move is played from: a move's text
 // depends on it (disambiguation, check marks), and reading text means

@@ -153,23 +153,72 @@ func TestReadGameErrors(t *testing.T) {
 	}
 }
 
-// pgnExtract finds Debian's pgn-extract, which ./test.sh installs.
-func pgnExtract(t *testing.T) string {
+// pgnExtractUCI runs Debian's pgn-extract, which ./test.sh installs, on the
+// PGN text with the extra arguments, and returns the moves of each game as
+// it replays them, in UCI coordinates in lower case (pgn-extract writes a
+// promotion letter in upper case, b8Q). Moves it rejects fail the test.
+func pgnExtractUCI(t *testing.T, text []byte, extra ...string) []string {
 	t.Helper()
+	var tool string
 	for _, p := range []string{"pgn-extract", "/usr/games/pgn-extract"} {
 		if path, err := exec.LookPath(p); err == nil {
-			return path
+			tool = path
+			break
 		}
 	}
-	t.Fatal("pgn-extract is missing: install the Debian package pgn-extract (./test.sh does)")
-	return ""
+	if tool == "" {
+		t.Fatal("pgn-extract is missing: install the Debian package pgn-extract (./test.sh does)")
+	}
+	in := filepath.Join(t.TempDir(), "games.pgn")
+	if err := os.WriteFile(in, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append(extra, "-Wuci", "--nocomments", "--nonags", "--novars", "-w", "100000", in)
+	cmd := exec.Command(tool, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pgn-extract: %v\n%s", err, stderr.String())
+	}
+	for _, bad := range []string{"Unknown move", "Illegal", "illegal", "Null move"} {
+		if strings.Contains(stderr.String(), bad) {
+			t.Fatalf("pgn-extract rejected moves:\n%s", stderr.String())
+		}
+	}
+	games, err := pgn.Parse(string(out))
+	if err != nil {
+		t.Fatalf("pgn-extract output: %v", err)
+	}
+	var moves []string
+	for _, pg := range games {
+		var got []string
+		for _, m := range pg.Moves {
+			got = append(got, m.Text)
+		}
+		moves = append(moves, strings.ToLower(strings.Join(got, " ")))
+	}
+	return moves
+}
+
+// compareGames reports the games in which pgn-extract read other moves
+// than we wrote.
+func compareGames(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("pgn-extract returned %d games, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("game %d: pgn-extract read\n%s\nwe wrote\n%s", i, got[i], want[i])
+		}
+	}
 }
 
 // TestPGNExtractReadsOurGames checks that an ordinary PGN tool reads the
 // chess games anychess writes: pgn-extract replays our SAN and prints each
 // game in UCI coordinates, which must be our moves exactly.
 func TestPGNExtractReadsOurGames(t *testing.T) {
-	tool := pgnExtract(t)
 	v := mustVariant(t, "chess")
 	var all bytes.Buffer
 	var want []string
@@ -190,36 +239,5 @@ func TestPGNExtractReadsOurGames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "games.pgn")
-	if err := os.WriteFile(in, all.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(tool, "-Wuci", "--nocomments", "--nonags", "--novars", "-w", "100000", in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pgn-extract: %v\n%s", err, stderr.String())
-	}
-	if strings.Contains(stderr.String(), "Unknown move") || strings.Contains(stderr.String(), "Illegal") {
-		t.Fatalf("pgn-extract rejected moves:\n%s", stderr.String())
-	}
-	games, err := pgn.Parse(string(out))
-	if err != nil {
-		t.Fatalf("pgn-extract output: %v", err)
-	}
-	if len(games) != len(want) {
-		t.Fatalf("pgn-extract returned %d games, want %d\n%s", len(games), len(want), stderr.String())
-	}
-	for i, pg := range games {
-		var got []string
-		for _, m := range pg.Moves {
-			got = append(got, m.Text)
-		}
-		// pgn-extract writes a promotion letter in upper case (b8Q).
-		if strings.ToLower(strings.Join(got, " ")) != want[i] {
-			t.Errorf("game %d: pgn-extract read\n%s\nwe wrote\n%s", i, strings.Join(got, " "), want[i])
-		}
-	}
+	compareGames(t, pgnExtractUCI(t, all.Bytes()), want)
 }

@@ -136,7 +136,8 @@ func runApply(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if st := p.Status(); st.Over() {
 			return fail(stderr, "apply", fmt.Errorf("move %d %q: the game is over: %s", i+1, text, st))
 		}
-		m, k, marked, err := notation.ParseMarked(p, text, notation.ParseMove)
+		m, k, err := notation.ParseElement(p, text)
+		marked := k != 0
 		if err != nil {
 			return fail(stderr, "apply", fmt.Errorf("move %d: %w", i+1, err))
 		}

@@ -26,7 +26,10 @@ const lineWidth = 79
 //     field gives the side to move, its sixth the move number; a missing
 //     or bad field means white and 1). A white move is preceded by "N.";
 //     a black move by "N..." if it is the first move or the previous move
-//     has NAGs or comments.
+//     has NAGs or comments. A move whose text begins with ',' (after the
+//     first) continues the move before it (an R-PGN turn token broken by a
+//     comment, "Nxe5~ {u=6/9} ,Bxf7+"): it gets no number and does not
+//     count as a move of its own.
 //   - A comment is written as {text} with its white space normalised as
 //     the Reader does, so it may break across lines; a '}' in it (which
 //     would end it early) is written as ')'. A word of a comment that
@@ -136,7 +139,10 @@ func appendGame(b []byte, g *Game) ([]byte, error) {
 		if err := checkMove(m.Text); err != nil {
 			return nil, invalid("move %d: %v", i+1, err)
 		}
+		cont := i > 0 && m.Text[0] == ','
 		switch {
+		case cont:
+			lw.unit(m.Text)
 		case !black:
 			lw.unit(strconv.Itoa(num) + ". " + m.Text)
 		case needNumber:
@@ -156,6 +162,9 @@ func appendGame(b []byte, g *Game) ([]byte, error) {
 			}
 		}
 		needNumber = len(m.NAGs) > 0 || len(m.Comments) > 0
+		if cont {
+			continue
+		}
 		if black {
 			num++
 		}

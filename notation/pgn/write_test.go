@@ -246,6 +246,35 @@ func TestWriteMoveNumbers(t *testing.T) {
 	}
 }
 
+// TestWriteContinuation checks that a move beginning with ',' continues the
+// move before it (an R-PGN turn token broken by a comment): no number, and
+// it does not count as a move of its own.
+func TestWriteContinuation(t *testing.T) {
+	tests := []struct {
+		moves []Move
+		want  string
+	}{
+		{[]Move{mvc("Nxe5~", "u=6/9"), mv(",Bxf7+"), mv("Kxf7"), mv("Qd1")}, "1. Nxe5~ {u=6/9} ,Bxf7+ Kxf7 2. Qd1 *"},
+		{[]Move{mv("e4"), mvc("Qxh7~", "a"), mvc(",Qxh7~", "b"), mv(",Kf8"), mv("d4")}, "1. e4 Qxh7~ {a} ,Qxh7~ {b} ,Kf8 2. d4 *"},
+		{[]Move{mv("e4"), mvc("Qxh7~", "a"), mvc(",Kf8", "b"), mv("d4")}, "1. e4 Qxh7~ {a} ,Kf8 {b} 2. d4 *"},
+		{[]Move{mv("a"), mvc("b", "c"), mv(",d"), mv("e")}, "1. a b {c} ,d 2. e *"},
+		{[]Move{mvc("a", "c"), mv(",b"), mv("c")}, "1. a {c} ,b c *"},
+		{[]Move{mv(",a"), mv("b")}, "1. ,a b *"},
+	}
+	for _, tt := range tests {
+		g := &Game{Moves: tt.moves}
+		out := g.String()
+		i := strings.Index(out, "\n\n")
+		if got := strings.TrimSpace(out[i:]); got != tt.want {
+			t.Errorf("movetext %q, want %q", got, tt.want)
+		}
+		back, err := Parse(out)
+		if err != nil || len(back) != 1 || len(back[0].Moves) != len(tt.moves) {
+			t.Errorf("%q does not read back: %v", out, err)
+		}
+	}
+}
+
 // TestWriteWrapping checks long comments, a '%' word, and a token longer
 // than a line.
 func TestWriteWrapping(t *testing.T) {

@@ -302,7 +302,7 @@ func (s *session) position(args []string) error {
 			return fmt.Errorf("position: %q; want moves", rest[0])
 		}
 		for i, text := range rest[1:] {
-			m, k, _, err := notation.ParseMarked(p, text, notation.ParseCoord)
+			m, k, err := notation.ParseElement(p, text)
 			if err != nil {
 				return fmt.Errorf("position: move %d: %w", i+1, err)
 			}

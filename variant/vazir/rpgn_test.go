@@ -3,6 +3,8 @@ package vazir
 import (
 	"errors"
 	"testing"
+
+	"github.com/anychess/anychess/notation"
 )
 
 // TestTurnTokens reads and writes R-PGN turn tokens (section 1.9), with
@@ -72,6 +74,13 @@ func TestTurnTokenErrors(t *testing.T) {
 		}
 	}
 	p := parse(t, v, "k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t0")
+	// The errors are those of package notation, which does the work.
+	if _, err := ParseTurn(p, "Rxf2~"); !errors.Is(err, notation.ErrTurn) {
+		t.Errorf("ParseTurn of an unfinished turn: %v", err)
+	}
+	if _, err := ParseTurn(p, "Zz9"); !errors.Is(err, notation.ErrSyntax) {
+		t.Errorf("ParseTurn of no move: %v", err)
+	}
 	if _, err := FormatTurn(p, nil); !errors.Is(err, ErrTurn) {
 		t.Errorf("FormatTurn of nothing: %v", err)
 	}

@@ -23,6 +23,7 @@ package vazir
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -114,15 +115,10 @@ func New(opts Options) (*rules.Variant, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg, err := variant.Default()
+	s, err := chessSpec()
 	if err != nil {
 		return nil, fmt.Errorf("vazir: %w", err)
 	}
-	chess, err := reg.Get("chess")
-	if err != nil {
-		return nil, fmt.Errorf("vazir: %w", err)
-	}
-	s := chess.Spec()
 	s.Name, s.Aliases, s.Title = "vazir", nil, "Vazir"
 	s.Description = "Chess with ranked pieces: every capture is an attempt that succeeds with " +
 		"probability (a+1)/(a+d+1); a player has a limited number of tries per turn."
@@ -173,6 +169,21 @@ func (z *vazir) configure(tags map[string]string) (*rules.Variant, error) {
 func (z *vazir) setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
 	return StartPosition(v, z.o.RankInit, r)
 }
+
+// chessSpec returns the built-in chess variant's Spec, read once: every
+// game's options compile a new Variant from it (New copies the struct and
+// changes no shared slice).
+var chessSpec = sync.OnceValues(func() (rules.Spec, error) {
+	reg, err := variant.Default()
+	if err != nil {
+		return rules.Spec{}, err
+	}
+	chess, err := reg.Get("chess")
+	if err != nil {
+		return rules.Spec{}, err
+	}
+	return chess.Spec(), nil
+})
 
 // Probability returns the exact success probability of a capture by a piece
 // of rank a of a piece of rank d (VZ-4): (a+1)/(a+d+1). The fraction is not
