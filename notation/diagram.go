@@ -9,10 +9,12 @@ import (
 
 // Diagram draws the board as text, seen from side c: FEN letters for
 // pieces, '.' for empty squares, '#' for holes, rank numbers on the left and
-// file letters below.
+// file letters below. In a ranked variant (Vazir) each piece's rank follows
+// its letter ("r5").
 func Diagram(p *rules.Position, c rules.Color) string {
 	v := p.Variant()
 	b := v.Board()
+	ranked := v.Spec().Ranked
 	var sb strings.Builder
 	for i := 0; i < b.Ranks; i++ {
 		r := b.Ranks - 1 - i
@@ -35,6 +37,13 @@ func Diagram(p *rules.Position, c rules.Color) string {
 				sb.WriteByte('.')
 			default:
 				sb.WriteByte(v.PieceLetter(pc))
+				if ranked {
+					sb.WriteByte(byte('0' + pc.Attr()%10))
+					continue
+				}
+			}
+			if ranked {
+				sb.WriteByte(' ')
 			}
 		}
 		sb.WriteByte('\n')
@@ -47,9 +56,19 @@ func Diagram(p *rules.Position, c rules.Color) string {
 		}
 		sb.WriteByte(' ')
 		sb.WriteByte(geom.FileName(f))
+		if ranked {
+			sb.WriteByte(' ')
+		}
 	}
 	sb.WriteByte('\n')
-	return sb.String()
+	if !ranked {
+		return sb.String()
+	}
+	lines := strings.Split(sb.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 func pad(n, w int) string {

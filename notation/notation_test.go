@@ -7,6 +7,7 @@ import (
 
 	"github.com/anychess/anychess/internal/corpus"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant"
@@ -333,6 +334,31 @@ func TestDiagram(t *testing.T) {
     h g f e d c b a
 `
 	if got != want {
+		t.Errorf("Diagram:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestDiagramRanked checks that a ranked variant shows each piece's rank.
+func TestDiagramRanked(t *testing.T) {
+	v, err := catalog.MustDefault().Get("vazir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParseFEN("k07/8/8/3r54/8/8/8/3R53K0 w - - 0 1 t0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ` 8  k0 .  .  .  .  .  .  .
+ 7  .  .  .  .  .  .  .  .
+ 6  .  .  .  .  .  .  .  .
+ 5  .  .  .  r5 .  .  .  .
+ 4  .  .  .  .  .  .  .  .
+ 3  .  .  .  .  .  .  .  .
+ 2  .  .  .  .  .  .  .  .
+ 1  .  .  .  R5 .  .  .  K0
+    a  b  c  d  e  f  g  h
+`
+	if got := notation.Diagram(p, rules.White); got != want {
 		t.Errorf("Diagram:\n%s\nwant:\n%s", got, want)
 	}
 }
