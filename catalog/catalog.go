@@ -1,6 +1,6 @@
 // Package catalog assembles every variant the system plays: the data
 // variants of package variant (chess, Great Shatranj, Chatrang) and the
-// variants built from hooks (Vazir). Commands, protocols and the server take
+// variants built from hooks (Vazir, Crazy Chess). Commands, protocols and the server take
 // their registry from here; packages below it (rules, variant, notation)
 // only see the registry they are given.
 package catalog
@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/anychess/anychess/variant"
+	"github.com/anychess/anychess/variant/crazy"
 	"github.com/anychess/anychess/variant/vazir"
 )
 
@@ -25,6 +26,13 @@ func Default() (*variant.Registry, error) {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	if err := reg.Register(vz, nil); err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	cc, err := crazy.New(crazy.DefaultOptions())
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	if err := reg.Register(cc, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	return reg, nil

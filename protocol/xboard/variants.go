@@ -96,6 +96,19 @@ func XBoardNames(v *rules.Variant) []string {
 	return []string{v.Name()}
 }
 
+// unsupported says why XBoard cannot play v, or "" if it can: moves
+// decided by chance (XBoard has no way to report an outcome), or moves of
+// the variant's own kinds, which XBoard's move syntax cannot carry.
+func unsupported(v *rules.Variant) string {
+	switch {
+	case v.Chance():
+		return "has moves decided by chance, whose outcome XBoard cannot report"
+	case v.Spec().Hooks.EncodeMove != nil:
+		return "has moves that XBoard's move syntax cannot carry"
+	}
+	return ""
+}
+
 // lookupVariant resolves a name sent by "variant": a name from XBoardNames or
 // any name or alias the registry knows, optionally behind XBoard's board-size
 // prefix ("10x8+0_greatshat"), which must then match the board.
@@ -116,8 +129,8 @@ func lookupVariant(reg *variant.Registry, name string) (*rules.Variant, error) {
 		}
 		found = v
 	}
-	if found.Chance() {
-		return nil, fmt.Errorf("%s has moves decided by chance, whose outcome XBoard cannot report; play it over UCI", found.Name())
+	if why := unsupported(found); why != "" {
+		return nil, fmt.Errorf("%s %s; play it over UCI", found.Name(), why)
 	}
 	if size != "" {
 		b := found.Board()

@@ -457,8 +457,8 @@ func (s *session) features() {
 	names := make([]string, 0, len(s.reg.Names()))
 	for _, n := range s.reg.Names() {
 		v, err := s.reg.Get(n)
-		if err != nil || v.Chance() {
-			continue // XBoard has no way to report the outcome of a move
+		if err != nil || unsupported(v) != "" {
+			continue
 		}
 		names = append(names, XBoardNames(v)...)
 	}

@@ -1,0 +1,359 @@
+package crazy
+
+import (
+	"fmt"
+
+	"github.com/anychess/anychess/rules"
+)
+
+// generate is the Generate hook: it replaces the core's standard moves by
+// the legal Crazy Chess moves. Legality is decided here (the King is not
+// royal for the core, so the core keeps every move the hook returns).
+func (z *crazy) generate(p *rules.Position, moves []rules.Move) []rules.Move {
+	n := 0
+	for _, m := range moves {
+		if m.Kind() == rules.Special {
+			moves[n] = m
+			n++
+		}
+	}
+	e := z.newEngine(p)
+	return e.legalMoves(moves[:n])
+}
+
+// legalMoves appends the legal moves of the side to move, DENY and DRAW
+// last. The list is kept with the position key, so that the End hook and
+// the generator of one position share the work.
+func (e *engine) legalMoves(dst []rules.Move) []rules.Move {
+	sc := e.sc
+	key := e.p.Hash()
+	if sc.cacheOK && sc.cacheHash == key {
+		return append(dst, sc.cache...)
+	}
+	start := len(dst)
+	if !e.over() {
+		us := e.p.Turn()
+		buf := sc.acquire()
+		buf = e.genAll(us, buf)
+		for _, m := range buf {
+			dst = e.appendLegal(dst, m, us)
+		}
+		sc.release(buf)
+		if e.canDeny() {
+			dst = append(dst, encode(&mv{kind: kDeny, from: none, to: none, path: none}))
+		}
+		if e.canClaimDraw(us) {
+			dst = append(dst, encode(&mv{kind: kDraw, from: none, to: none, path: none}))
+		}
+	}
+	sc.cache = append(sc.cache[:0], dst[start:]...)
+	sc.cacheHash, sc.cacheOK = key, true
+	return dst
+}
+
+// over reports whether the game has ended by the state alone: a claimed
+// draw or a missing King.
+func (e *engine) over() bool {
+	if e.s.v.drawn {
+		return true
+	}
+	w, _ := e.s.findKing(rules.White, e.z.king)
+	b, _ := e.s.findKing(rules.Black, e.z.king)
+	return w == none || b == none
+}
+
+// appendLegal appends the pseudo-legal move m of us if it is legal, once
+// for every combination of promotion choices of us's promoting pawns.
+func (e *engine) appendLegal(dst []rules.Move, m rules.Move, us rules.Color) []rules.Move {
+	d, _ := decode(m)
+	ok := e.try(&d, us)
+	k := e.sc.nPromo
+	if k == 0 {
+		if ok && e.allowed(m, &d) {
+			dst = append(dst, m)
+		}
+		return dst
+	}
+	_, n := promoField(d.kind)
+	n = min(n, k)
+	for c := range uint32(1) << (2 * uint(n)) {
+		d.promo = c
+		if c > 0 {
+			ok = e.try(&d, us)
+		}
+		if mm := encode(&d); ok && e.allowed(mm, &d) {
+			dst = append(dst, mm)
+		}
+	}
+	return dst
+}
+
+// allowed reports whether m may be played as the replacement of a denied
+// move: it differs from it, or it is a knight move without a path capture,
+// which the other path replays (CC-7).
+func (e *engine) allowed(m rules.Move, d *mv) bool {
+	den := e.s.v.denied
+	if den == rules.NoMove || m != den {
+		return true
+	}
+	return d.kind == kPiece && d.path == none && e.s.cells[d.from][d.fromIdx].Type() == e.z.knight
+}
+
+// try plays d and reports whether it is legal (CC-44, CC-45): the mover's
+// King survives and no reply removes it, or the move removes the mover's
+// own King under SelfDestruct=LegalLoses. A move that removes only the
+// enemy King (possible only from a set-up position) wins and is legal. The
+// number of the mover's promoting pawns is left in the scratch.
+func (e *engine) try(d *mv, us rules.Color) bool {
+	s := e.s
+	m := s.save()
+	e.play(d, us)
+	own, enemy := true, true
+	for _, r := range s.rem[m.rem:] {
+		if r.Piece.Type() == e.z.king {
+			if r.Piece.Color() == us {
+				own = false
+			} else {
+				enemy = false
+			}
+		}
+	}
+	var ok bool
+	switch {
+	case !own:
+		ok = e.z.o.SelfDestruct == LegalLoses
+	case !enemy:
+		ok = true
+	default:
+		ok = !e.inCheck(us)
+	}
+	s.rollback(e.p, m)
+	return ok
+}
+
+// canDeny reports whether the side to move may deny the opponent's last
+// move (CC-5, CC-9..CC-11).
+func (e *engine) canDeny() bool {
+	s, o := e.s, e.z.o
+	n := len(s.frames)
+	if o.Denial == DenialOff || n == 0 {
+		return false
+	}
+	f := &s.frames[n-1]
+	if f.mover == e.p.Turn() || !s.deniable(f) || o.Denial == Soft && isKing(f.kind) {
+		return false
+	}
+	if o.DenyLastMoveAllowed {
+		return true
+	}
+	// The denied player must keep a replacement: make the denial, look for
+	// a legal move, take it back.
+	p := e.p
+	us := p.Turn()
+	p.Make(encode(&mv{kind: kDeny, from: none, to: none, path: none}))
+	found := false
+	buf := e.sc.acquire()
+	buf = e.genAll(us.Other(), buf)
+	for _, m := range buf {
+		d, _ := decode(m)
+		if e.try(&d, us.Other()) && e.allowed(m, &d) {
+			found = true
+			break
+		}
+	}
+	e.sc.release(buf)
+	p.Unmake()
+	return found
+}
+
+// canClaimDraw reports whether us may claim the CC-12 draw: the option is
+// on, three denials have been made, us holds the right and is not in check.
+func (e *engine) canClaimDraw(us rules.Color) bool {
+	v := &e.s.v
+	return e.z.o.DenialDrawRule && v.used >= 3 && v.holder == us && !e.inCheck(us)
+}
+
+// inCheck reports whether c's King is in check (CC-43): some pseudo-legal
+// move of the opponent, resolved in full, removes it. Only moves that can
+// reach the King are resolved. Effects spread from square to square only
+// by Queens (revenge and the all-round capture), so a move matters only if
+// it captures on the King's square or on a square of a chain of squares
+// holding Queens next to it (D), makes an all-round capture next to D,
+// carries a Queen into a capture next to D, or carries the King itself.
+func (e *engine) inCheck(c rules.Color) bool {
+	s, z := e.s, e.z
+	kb, ki := s.findKing(c, z.king)
+	if kb == none {
+		return false
+	}
+	var queens uint64
+	for b := range 64 {
+		for i := range int(s.height[b]) {
+			if s.cells[b][i].Type() == z.queen {
+				queens |= 1 << b
+				break
+			}
+		}
+	}
+	D := uint64(1) << kb
+	for {
+		add := z.neighbours(D) & queens &^ D
+		if add == 0 {
+			break
+		}
+		D |= add
+	}
+	near := z.neighbours(D)
+	them := c.Other()
+	sc := e.sc
+	buf := sc.acquire()
+	defer func() { sc.release(buf) }()
+	for b := range 64 {
+		for i := range int(s.height[b]) {
+			pc := s.cells[b][i]
+			if pc.Color() != them || !e.mayMove(b, i) || !e.mightReach(b, i, pc, D, near, kb, ki) {
+				continue
+			}
+			buf = e.genPiece(buf[:0], b, i, pc)
+			for _, m := range buf {
+				d, _ := decode(m)
+				if e.relevant(&d, D, near, kb, ki) && e.removes(&d, them, c) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mightReach is a cheap test whether any move of pc, at index i of b, can
+// be relevant to c's King on kb (index ki); see inCheck.
+func (e *engine) mightReach(b, i int, pc rules.Piece, D, near uint64, kb, ki int) bool {
+	z := e.z
+	switch pc.Type() {
+	case z.king:
+		return (z.near2[b]|1<<b)&D != 0 // out and back onto its own stack
+	case z.knight:
+		return z.near2[b]&D != 0
+	case z.pawn:
+		fwd, _, _, _ := pawnRows(pc.Color())
+		for _, df := range [2]int{-1, 1} {
+			if t := step(b, df, fwd); t != none && D&(1<<t) != 0 {
+				return true
+			}
+		}
+		return false
+	case z.bishop:
+		return z.diag[b]&D != 0
+	case z.rook:
+		if b == kb && i < ki {
+			return true
+		}
+		if z.orth[b]&D != 0 {
+			return true
+		}
+		return e.carriesQueen(b, i) && z.orth[b]&near != 0
+	case z.queen:
+		return (z.orth[b]|z.diag[b])&(D|near) != 0 || near&(1<<b) != 0
+	}
+	return false
+}
+
+// carriesQueen reports whether the piece at index i of b has a Queen above
+// it (a Rook carries it along).
+func (e *engine) carriesQueen(b, i int) bool {
+	for j := i + 1; j < int(e.s.height[b]); j++ {
+		if e.s.cells[b][j].Type() == e.z.queen {
+			return true
+		}
+	}
+	return false
+}
+
+// relevant reports whether move d may remove the King on kb (see inCheck).
+func (e *engine) relevant(d *mv, D, near uint64, kb, ki int) bool {
+	in := func(set uint64, b int) bool { return b != none && set&(1<<b) != 0 }
+	switch d.kind {
+	case kPiece:
+		if d.sep == sepCapture && in(D, d.to) || d.path != none && in(D, d.path) {
+			return true
+		}
+		if d.sep != sepCapture {
+			return false
+		}
+		pc := e.s.cells[d.from][d.fromIdx]
+		if pc.Type() == e.z.queen && in(near, d.to) {
+			return true
+		}
+		if pc.Type() == e.z.rook && (d.from == kb && d.fromIdx < ki || in(near, d.to) && e.carriesQueen(d.from, d.fromIdx)) {
+			return true
+		}
+	case kAround:
+		return in(near, d.from)
+	case kKing:
+		return d.sep1 == sepCapture && in(D, d.step1) || d.sep2 == sepCapture && in(D, d.to)
+	case kCastle:
+		return d.sep2 == sepCapture && in(D, d.to)
+	}
+	return false
+}
+
+// removes resolves move d of by (its action and effects) and reports
+// whether it removes c's King.
+func (e *engine) removes(d *mv, by, c rules.Color) bool {
+	s := e.s
+	m := s.save()
+	e.body(d, by)
+	hit := false
+	for _, r := range s.rem[m.rem:] {
+		if r.Piece == rules.MakePiece(c, e.z.king) {
+			hit = true
+		}
+	}
+	s.rollback(e.p, m)
+	return hit
+}
+
+// end is the End hook: a claimed draw, a missing King (CC-45), checkmate
+// only when no denial is possible (CC-46) and stalemate (CC-47). The core
+// judges dead material, the 50-move rule and repetition after it.
+func (z *crazy) end(p *rules.Position) (rules.Status, bool) {
+	e := z.newEngine(p)
+	s := e.s
+	if s.v.drawn {
+		return rules.Status{Result: rules.Draw, Reason: rules.ReasonVariant, Detail: "a draw claimed after the third denial (CC-12)"}, true
+	}
+	us := p.Turn()
+	them := us.Other()
+	if k, _ := s.findKing(them, z.king); k == none {
+		return rules.Status{Result: rules.Win(us), Reason: rules.ReasonNoRoyal,
+			Detail: fmt.Sprintf("%s removed its own king (CC-45) and loses", them)}, true
+	}
+	if k, _ := s.findKing(us, z.king); k == none {
+		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonNoRoyal,
+			Detail: fmt.Sprintf("%s has no king and loses", us)}, true
+	}
+	buf := e.sc.acquire()
+	buf = e.legalMoves(buf)
+	n := len(buf)
+	e.sc.release(buf)
+	if n > 0 {
+		return rules.Status{}, false
+	}
+	if e.inCheck(us) {
+		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonCheckmate,
+			Detail: fmt.Sprintf("%s is checkmated", us)}, true
+	}
+	return rules.Status{Result: rules.Draw, Reason: rules.ReasonStalemate, Detail: fmt.Sprintf("%s is stalemated: draw", us)}, true
+}
+
+// InCheck reports whether colour c's King is in check in p (CC-43): some
+// pseudo-legal move of the opponent would remove it.
+func InCheck(p *rules.Position, c rules.Color) bool {
+	z, ok := hooksOf(p)
+	if !ok {
+		return false
+	}
+	e := z.newEngine(p)
+	return e.inCheck(c)
+}
