@@ -15,9 +15,26 @@
 // king left against more, the other is paid for driving that king to the
 // edge and bringing its own king near (the winning side must mate; bare
 // kings and dead material are judged by the rules, not here).
+//
+// In a variant with chance (rules.Variant.Chance) whose pieces carry ranks
+// (Vazir: the piece attribute, 0..9), a piece's value also depends on its
+// rank. A capture by a piece of rank a of a piece of rank d succeeds with
+// probability (a+1)/(a+d+1), and a player has MPT tries a turn (the
+// variant's option MPT, 1 if it has none). A piece of rank r that an
+// attacker of average rank (a uniform in 0..9) tries to take with all the
+// tries of a turn survives with probability s(r), the mean over a of
+// (r/(a+r+1))^MPT; it takes 1/(1-s(r)) such turns on average to remove
+// it, against one for rank 0. The piece is worth its type's value times
+// that durability: with MPT 3 from 1 at rank 0 through 1.16 at rank 4 to
+// 1.44 at rank 9 (with MPT 1, 2.83 at rank 9). The same rank also makes
+// the piece a better attacker; the search weighs that through the
+// outcomes' probabilities.
 package eval
 
 import (
+	"math"
+	"strconv"
+
 	"github.com/anychess/anychess/betza"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -29,6 +46,7 @@ const (
 	colorBound    = 0.9
 	modeOnly      = 0.6
 	tempo         = 10
+	maxRank       = 9 // ranks are 0..maxRank
 )
 
 // Evaluator scores positions of one variant. It is immutable after New and
@@ -42,6 +60,8 @@ type Evaluator struct {
 	phase  [rules.MaxTypes + 1]int                  // contribution to the game phase
 	full   int                                      // phase of the start position
 	center [geom.Cells]int16                        // distance to the board's centre, in half squares
+	ranked bool                                     // pieces carry ranks (a variant with chance)
+	rankV  [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
 }
 
 // New builds the evaluator of v.
@@ -103,6 +123,15 @@ func New(v *rules.Variant) *Evaluator {
 			}
 		}
 	}
+	if v.Chance() {
+		e.ranked = true
+		mpt := triesPerTurn(v)
+		for t := range e.rankV {
+			for r := range e.rankV[t] {
+				e.rankV[t][r] = int32(math.Round(float64(e.value[t]) * durability(r, mpt)))
+			}
+		}
+	}
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range start.Pieces(c) {
@@ -111,6 +140,32 @@ func New(v *rules.Variant) *Evaluator {
 	}
 	e.full = max(e.full, 1)
 	return e
+}
+
+// triesPerTurn returns the variant's option MPT, or 1.
+func triesPerTurn(v *rules.Variant) int {
+	for _, o := range v.Options() {
+		if o.Name == "MPT" {
+			if n, err := strconv.Atoi(o.Value); err == nil && n >= 1 {
+				return n
+			}
+		}
+	}
+	return 1
+}
+
+// durability returns the factor by which a rank scales a piece's value
+// with mpt tries a turn (see the package documentation): 1/(1-s) where s
+// is the mean over attacker ranks a = 0..9 of (r/(a+r+1))^mpt. It is 1 for
+// rank 0 and grows with the rank.
+func durability(r, mpt int) float64 {
+	r = max(0, min(r, maxRank))
+	s := 0.0
+	for a := 0; a <= maxRank; a++ {
+		s += math.Pow(float64(r)/float64(a+r+1), float64(mpt))
+	}
+	s /= maxRank + 1
+	return 1 / (1 - s)
 }
 
 // pawnBonus rewards a pawn for its advance toward promotion (or toward the
@@ -215,6 +270,16 @@ func clamp(x, lim float64) float64 { return max(-lim, min(lim, x)) }
 // Value returns the material value of type t in centipawns (0 for royals).
 func (e *Evaluator) Value(t rules.Type) int { return e.value[t] }
 
+// PieceValue returns the material value of the piece pc: its type's value,
+// scaled by its rank where pieces carry ranks (see the package
+// documentation).
+func (e *Evaluator) PieceValue(pc rules.Piece) int {
+	if e.ranked {
+		return int(e.rankV[pc.Type()][min(int(pc.Attr()), maxRank)])
+	}
+	return e.value[pc.Type()]
+}
+
 // Evaluate scores p in centipawns from the side to move's point of view.
 func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var mg, eg, mat [2]int
@@ -224,8 +289,13 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var king [2]geom.Square
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
-			t := p.At(s).Type()
-			mat[c] += e.value[t]
+			pc := p.At(s)
+			t := pc.Type()
+			if e.ranked {
+				mat[c] += int(e.rankV[t][min(int(pc.Attr()), maxRank)])
+			} else {
+				mat[c] += e.value[t]
+			}
 			mg[c] += int(e.mg[c][t][s])
 			eg[c] += int(e.eg[c][t][s])
 			phase += e.phase[t]

@@ -3,6 +3,7 @@ package eval_test
 import (
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant"
@@ -89,14 +90,7 @@ func TestEvaluateSymmetry(t *testing.T) {
 
 func TestPawnStructure(t *testing.T) {
 	chess, _ := variant.MustDefault().Get("chess")
-	e := eval.New(chess)
-	score := func(fen string) int {
-		p, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return e.Evaluate(p)
-	}
+	score := scorer(t, chess)
 	// White's e5 pawn is passed against a black a7 pawn and stopped by a
 	// black d7 pawn (which is then not passed either).
 	if passed, stopped := score("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1"), score("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1"); passed <= stopped {
@@ -110,5 +104,99 @@ func TestPawnStructure(t *testing.T) {
 	const rest = "r2q1rk1/ppp2ppp/2n5/8/8/2N5/PPP2PPP/R2Q1RK1 w - - 0 1"
 	if sheltered, open := score(rest), score("r2q1rk1/ppp2ppp/2n5/8/8/2N3PP/PPP2P2/R2Q1RK1 w - - 0 1"); sheltered <= open-15 {
 		t.Errorf("sheltered %d, pawns pushed %d", sheltered, open)
+	}
+}
+
+// TestChessUnchanged: ranks change nothing where pieces have none. The
+// scores are those of the evaluation before ranks were added.
+func TestChessUnchanged(t *testing.T) {
+	reg := variant.MustDefault()
+	for _, tt := range []struct {
+		variant, fen string
+		want         int
+	}{
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -8},
+		{"chess", "r1bqk2r/p3b1pp/1p2p3/2ppnp1P/PP1P4/4BP1P/2PKP1B1/RN1Q2NR w kq - 2 11", 298},
+		{"chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", -16},
+		{"greatshatranj", "1negkm1enw/wppp1ppppp/p3p2h2/10/5H1M2/N3P5/PPPP1PPPPP/1WEGK2ENW b - - 7 7", -9},
+		{"chatrang", "rn3r2/p5pp/1pp1k2B/2P2p2/8/2Pb3N/P2PKPPP/1R1R4 b - - 0 1", -71},
+	} {
+		v, _ := reg.Get(tt.variant)
+		p, err := v.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := eval.New(v)
+		if got := e.Evaluate(p); got != tt.want {
+			t.Errorf("%s %s: %d, want %d", tt.variant, tt.fen, got, tt.want)
+		}
+		for _, s := range p.Pieces(rules.White) {
+			if pc := p.At(s); e.PieceValue(pc) != e.Value(pc.Type()) {
+				t.Errorf("%s: piece value %d, type value %d", tt.variant, e.PieceValue(pc), e.Value(pc.Type()))
+			}
+		}
+	}
+}
+
+// TestRankValues: in Vazir a piece is worth more the higher its rank, by
+// the durability of the package documentation; rank 0 is the type's value.
+func TestRankValues(t *testing.T) {
+	vz, err := catalog.MustDefault().Get("vazir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mpt1, err := vz.Configure(map[string]string{"MPT": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		v      *rules.Variant
+		letter byte
+		rank   uint16
+		factor float64 // of the type's value
+	}{
+		{vz, 'N', 0, 1}, {vz, 'N', 4, 1.164}, {vz, 'N', 9, 1.443},
+		{vz, 'Q', 9, 1.443}, {vz, 'P', 5, 1.218}, {vz, 'K', 9, 0},
+		{mpt1, 'R', 9, 2.833}, {mpt1, 'R', 1, 1.253},
+	} {
+		e := eval.New(tt.v)
+		typ := tt.v.TypeOf(tt.letter)
+		got := e.PieceValue(rules.MakePiece(rules.White, typ).WithAttr(tt.rank))
+		if want := float64(e.Value(typ)) * tt.factor; got < int(want)-2 || got > int(want)+2 {
+			t.Errorf("%c of rank %d: %d, want %.0f", tt.letter, tt.rank, got, want)
+		}
+	}
+	// Of two otherwise equal positions, the side whose knight has the
+	// higher rank stands better, by the difference in value.
+	e := eval.New(vz)
+	score := scorer(t, vz)
+	low, high := score("4k03/8/8/8/3N24/8/8/4K03 w - - 0 1 t0"), score("4k03/8/8/8/3N74/8/8/4K03 w - - 0 1 t0")
+	n := e.Value(vz.TypeOf('N'))
+	if high <= low || high-low < n*15/100 {
+		t.Errorf("knight of rank 2: %d, of rank 7: %d", low, high)
+	}
+	if even := score("4k03/8/4n73/8/3N74/8/8/4K03 w - - 0 1 t0"); even > 60 || even < -60 {
+		t.Errorf("knights of equal rank: %d", even)
+	}
+	// Ranked values do not cost the evaluation an allocation.
+	p, err := vz.ParseFEN("r3n2b2q5k2b1n9r2/p1p4p2p2p9p4p8p9/8/8/8/8/P1P4P2P2P9P4P8P9/R3N2B2Q5K2B1N9R2 w KQkq - 0 1 t0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { e.Evaluate(p) }); n != 0 {
+		t.Errorf("Evaluate allocates %v times", n)
+	}
+}
+
+// scorer returns a function that evaluates a position of v given in v's FEN.
+func scorer(t *testing.T, v *rules.Variant) func(fen string) int {
+	e := eval.New(v)
+	return func(fen string) int {
+		t.Helper()
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Evaluate(p)
 	}
 }

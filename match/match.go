@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -41,18 +42,28 @@ type SPRT struct {
 
 // Config is a match.
 type Config struct {
-	Variant     *rules.Variant
-	Games       int
-	Players     [2]Spec
-	Openings    []string // start positions (FEN); each is played with both colours
-	RandomPlies int      // for random openings: plies of random play (default 6)
+	Variant *rules.Variant
+	Games   int
+	Players [2]Spec
+	// Openings are start positions (FEN, or the variant's own FEN such as
+	// Vazir's RFEN); each is played with both colours. Without them a
+	// variant whose start is drawn by chance (rules.Variant.Seeded, Vazir's
+	// ranks) starts each pair from its own seeded draw (Setup), and other
+	// variants from random balanced openings.
+	Openings    []string
+	RandomPlies int // for random openings: plies of random play (default 6)
 	TC          TimeControl
 	Concurrency int
-	MaxPlies    int    // a game this long is drawn (default 1000)
-	Seed        uint64 // for openings and random players
-	PGN         io.Writer
-	Progress    func(Stats)
-	SPRT        *SPRT
+	MaxPlies    int // a game this long is drawn at the end of the turn (default 1000)
+	// Seed makes the match replay: it seeds the openings, the random
+	// players and, in a variant with chance, each game's dice (recorded in
+	// the game's RNG tag). Both games of a pair roll the same dice, as
+	// they start from the same position: while the two games go alike,
+	// luck that favours one colour favours each player once.
+	Seed     uint64
+	PGN      io.Writer
+	Progress func(Stats)
+	SPRT     *SPRT
 }
 
 // Stats is the score of the first player against the second.
@@ -153,12 +164,17 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	openings := make([]*rules.Position, pairs)
 	for i := range openings {
 		var err error
-		if len(cfg.Openings) > 0 {
+		switch {
+		case len(cfg.Openings) > 0:
 			fen := cfg.Openings[i%len(cfg.Openings)]
 			if openings[i], err = cfg.Variant.ParseFEN(fen); err != nil {
 				return Stats{}, fmt.Errorf("match: opening %d: %w", i+1, err)
 			}
-		} else {
+		case cfg.Variant.Seeded():
+			if openings[i], err = cfg.Variant.Setup(game.NewRoller(subSeed(cfg.Seed, streamSetup, uint64(i)))); err != nil {
+				return Stats{}, fmt.Errorf("match: start of pair %d: %w", i+1, err)
+			}
+		default:
 			openings[i] = randomOpening(cfg.Variant, cfg.RandomPlies, cfg.Seed+uint64(i))
 		}
 	}
@@ -274,7 +290,29 @@ type gameResult struct {
 	errNote string
 }
 
-// playPaired plays one game of the first player against the second.
+// The streams of subSeed.
+const (
+	streamSetup uint64 = iota + 1 // the start of a pair in a seeded variant
+	streamDice                    // the outcomes of the moves of a pair's games
+)
+
+// subSeed derives the seed of item i of a stream from the match's seed
+// (splitmix64 steps), so that the streams do not overlap.
+func subSeed(seed, stream, i uint64) uint64 {
+	x := seed
+	for _, v := range []uint64{stream, i} {
+		x += v*0x9e3779b97f4a7c15 + 0x6a09e667f3bcc909
+		x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+		x = (x ^ x>>27) * 0x94d049bb133111eb
+		x ^= x >> 31
+	}
+	return x
+}
+
+// playPaired plays game number seed of the first player against the
+// second. In a variant with chance, the outcome of each move with several
+// is drawn from the game's own roller, seeded from the match's seed and
+// the number of the pair (seed/2) and named in the game's RNG tag.
 func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhite bool, seed uint64) (gameResult, error) {
 	var sides [2]Player // by colour
 	var factor [2]float64
@@ -299,8 +337,13 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		}
 	}
 	g := game.New(cfg.Variant, start)
+	var dice *game.Roller
+	if cfg.Variant.Chance() {
+		ds := subSeed(cfg.Seed, streamDice, seed/2)
+		dice = game.NewRoller(ds)
+		g.SetTag("RNG", game.RNGTag(ds))
+	}
 	left := [2]time.Duration{scale(cfg.TC.Base, rules.White), scale(cfg.TC.Base, rules.Black)}
-	var history []rules.Move
 	result, reason, note := rules.Ongoing, "", ""
 	for ply := 0; ; ply++ {
 		p := g.Position()
@@ -308,7 +351,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 			result, reason = st.Result, st.Detail
 			break
 		}
-		if ply >= cfg.MaxPlies {
+		if ply >= cfg.MaxPlies && p.Counter() == 0 && p.Phase() == 0 { // at the start of a turn
 			result, reason = rules.Draw, fmt.Sprintf("the match's limit of %d plies", cfg.MaxPlies)
 			break
 		}
@@ -319,20 +362,19 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		them := us.Other()
 		clk := Clock{Left: left[us], OppLeft: left[them], Inc: scale(cfg.TC.Inc, us), OppInc: scale(cfg.TC.Inc, them), MoveTime: scale(cfg.TC.MoveTime, us)}
 		t0 := time.Now()
-		m, err := sides[us].Move(ctx, g.Start(), p.Clone(), history, clk)
+		m, err := sides[us].Move(ctx, g.Start(), p.Clone(), g.Plies[:len(g.Plies):len(g.Plies)], clk)
 		used := time.Since(t0)
 		if ctx.Err() != nil {
 			return gameResult{}, ctx.Err()
 		}
 		if err == nil {
-			err = g.Play(m, 0)
+			err = play(g, m, dice)
 		}
 		if err != nil {
 			result, reason = rules.Win(us.Other()), fmt.Sprintf("%s (%s) failed: %v", sides[us].Name(), us, err)
 			note = reason
 			break
 		}
-		history = append(history, m)
 		if cfg.TC.MoveTime == 0 {
 			left[us] += clk.Inc - used
 			if left[us] < -scale(cfg.TC.Base, us)/20-100*time.Millisecond {
@@ -358,4 +400,22 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		score = 0
 	}
 	return gameResult{score: score, record: rec, errNote: note}, nil
+}
+
+// play checks that m is legal in g's position and plays it with the
+// outcome drawn from dice (the only outcome of a certain move, which draws
+// nothing).
+func play(g *game.Game, m rules.Move, dice *game.Roller) error {
+	p := g.Position()
+	if !slices.Contains(p.LegalMoves(nil), m) {
+		return fmt.Errorf("%w: %v in %s", game.ErrIllegal, m, p.FEN())
+	}
+	k := 0
+	if dice != nil {
+		var err error
+		if k, err = rules.Choose(dice, p.Outcomes(m)); err != nil {
+			return fmt.Errorf("the outcome of %s: %w", notation.Coord(p, m), err)
+		}
+	}
+	return g.Play(m, k)
 }

@@ -16,6 +16,8 @@ func TestParseSpec(t *testing.T) {
 	for _, tt := range []struct{ in, out, err string }{
 		{"engine", "engine", ""},
 		{"engine:depth=3,hash=8", "engine:depth=3,hash=8", ""},
+		{"engine:certain=1", "engine:certain=1", ""},
+		{"engine:certain=yes", "", "not 0 or 1"},
 		{"random", "random", ""},
 		{"greedy", "greedy", ""},
 		{"uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", "uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", ""},

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 )
@@ -32,18 +33,25 @@ type Player interface {
 	// NewGame is called before the first move of a game of variant v.
 	NewGame(ctx context.Context, v *rules.Variant) error
 	// Move returns the move to play in p (a copy the player may keep).
-	// history lists the moves from start that led to p.
-	Move(ctx context.Context, start, p *rules.Position, history []rules.Move, clk Clock) (rules.Move, error)
+	// history lists the plies from start that led to p, each a move with
+	// the outcome chance gave it; the player must not change it. In a
+	// variant where a turn can take several decisions (a failed Vazir
+	// try keeps the turn), Move is called for each of them.
+	Move(ctx context.Context, start, p *rules.Position, history []game.Ply, clk Clock) (rules.Move, error)
 	// Close releases the player (ends an external process).
 	Close() error
 }
 
 // Spec describes a player on the command line:
 //
-//	engine[:depth=N,nodes=N,hash=MB,timefactor=F]  the built-in engine, on the game's
-//	                                  clock (timefactor gives it F times the time control)
+//	engine[:depth=N,nodes=N,hash=MB,timefactor=F,certain=1]  the built-in engine, on the
+//	                                  game's clock (timefactor gives it F times the time
+//	                                  control; certain=1 takes every capture attempt to
+//	                                  succeed, see search.Engine.SetCertainCaptures)
 //	random                            a uniformly random legal move
-//	greedy                            the move with the best material balance one ply ahead
+//	greedy                            the move with the best expected material balance one
+//	                                  ply ahead: in Vazir the capture with the best
+//	                                  expected gain, else a quiet move
 //	uci:PATH[:opt=value,...]          an external UCI engine, with UCI options
 //	xboard:PATH[:opt=value,...]       an external XBoard (CECP v2) engine
 //
@@ -95,8 +103,12 @@ func ParseSpec(s string) (Spec, error) {
 				if f, err := strconv.ParseFloat(v, 64); err != nil || f <= 0 {
 					return Spec{}, fmt.Errorf("player %q: timefactor=%q is not a positive number", s, v)
 				}
+			case "certain":
+				if v != "0" && v != "1" {
+					return Spec{}, fmt.Errorf("player %q: certain=%q is not 0 or 1", s, v)
+				}
 			default:
-				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, timefactor)", s, k)
+				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, timefactor, certain)", s, k)
 			}
 		}
 	}
@@ -153,6 +165,7 @@ func (sp Spec) New() (Player, error) {
 			nn, _ := strconv.Atoi(n)
 			e.nodes = int64(nn)
 		}
+		e.e.SetCertainCaptures(sp.Options["certain"] == "1")
 		return e, nil
 	case "random":
 		return &randomPlayer{rng: rand.New(rand.NewPCG(sp.Seed, 0x72616e646f6d))}, nil
@@ -181,7 +194,7 @@ func (e *enginePlayer) NewGame(context.Context, *rules.Variant) error {
 	return nil
 }
 
-func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []rules.Move, clk Clock) (rules.Move, error) {
+func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []game.Ply, clk Clock) (rules.Move, error) {
 	lim := search.Limits{Depth: e.depth, Nodes: e.nodes}
 	if e.depth == 0 && e.nodes == 0 {
 		us := p.Turn()
@@ -210,7 +223,7 @@ func (r *randomPlayer) Name() string                                  { return "
 func (r *randomPlayer) NewGame(context.Context, *rules.Variant) error { return nil }
 func (r *randomPlayer) Close() error                                  { return nil }
 
-func (r *randomPlayer) Move(_ context.Context, _, p *rules.Position, _ []rules.Move, _ Clock) (rules.Move, error) {
+func (r *randomPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Ply, _ Clock) (rules.Move, error) {
 	moves := p.LegalMoves(nil)
 	if len(moves) == 0 {
 		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
@@ -218,9 +231,14 @@ func (r *randomPlayer) Move(_ context.Context, _, p *rules.Position, _ []rules.M
 	return moves[r.rng.IntN(len(moves))], nil
 }
 
-// greedyPlayer plays the move that leaves it the best material balance:
-// a move that wins the game at once first, a move that loses it at once
-// last, otherwise the most material after the move, ties at random.
+// greedyPlayer plays the move that leaves it the best material balance
+// one ply ahead, expected over the move's outcomes where chance decides
+// it: a move that wins the game at once first, a move that loses it at
+// once last. In Vazir a quiet move leaves the balance alone and a capture
+// attempt gains P(success) times the victim's value (by type and rank),
+// so the player tries the capture with the best expected gain, and plays
+// a quiet move when no capture gains. Ties are broken by its seeded
+// random source.
 type greedyPlayer struct {
 	rng *rand.Rand
 	ev  *eval.Evaluator
@@ -237,49 +255,85 @@ func (g *greedyPlayer) NewGame(_ context.Context, v *rules.Variant) error {
 	return nil
 }
 
-func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []rules.Move, _ Clock) (rules.Move, error) {
+func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Ply, _ Clock) (rules.Move, error) {
 	if g.ev == nil || g.v != p.Variant() {
 		g.v, g.ev = p.Variant(), eval.New(p.Variant())
 	}
-	us := p.Turn()
 	moves := p.LegalMoves(nil)
 	if len(moves) == 0 {
 		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
 	}
 	best := []rules.Move{}
-	bestScore := -1 << 30
-	for _, m := range moves {
-		p.Make(m)
-		sc := material(g.ev, p, us)
-		if st := p.Status(); st.Over() {
-			switch st.Result {
-			case rules.Win(us):
-				sc = 1 << 20
-			case rules.Win(us.Other()):
-				sc = -1 << 20
-			default:
-				sc = 0
-			}
-		}
-		p.Unmake()
-		switch {
-		case sc > bestScore:
+	var bestScore expected
+	for i, m := range moves {
+		sc := g.expectedBalance(p, m)
+		switch c := sc.cmp(bestScore); {
+		case i == 0 || c > 0:
 			bestScore, best = sc, append(best[:0], m)
-		case sc == bestScore:
+		case c == 0:
 			best = append(best, m)
 		}
 	}
 	return best[g.rng.IntN(len(best))], nil
 }
 
-// material is c's material minus the opponent's.
+// expected is an exact expectation num/den (den > 0).
+type expected struct{ num, den int64 }
+
+// cmp compares x with y: -1, 0 or +1.
+func (x expected) cmp(y expected) int {
+	a, b := x.num*y.den, y.num*x.den
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// expectedBalance returns the mover's material balance after m, expected
+// over m's outcomes, with a game won at once worth more and a game lost at
+// once less than any balance.
+func (g *greedyPlayer) expectedBalance(p *rules.Position, m rules.Move) expected {
+	us := p.Turn()
+	x := expected{0, 1}
+	for k, o := range p.Outcomes(m) {
+		p.MakeOutcome(m, k)
+		sc := int64(material(g.ev, p, us))
+		if st := p.Status(); st.Over() {
+			switch st.Result {
+			case rules.Win(us):
+				sc = 1 << 30
+			case rules.Win(us.Other()):
+				sc = -1 << 30
+			default:
+				sc = 0
+			}
+		}
+		p.Unmake()
+		x = x.add(expected{sc * int64(o.Num), int64(o.Den)})
+	}
+	return x
+}
+
+// add returns x + y.
+func (x expected) add(y expected) expected {
+	if x.den == y.den {
+		return expected{x.num + y.num, x.den}
+	}
+	return expected{x.num*y.den + y.num*x.den, x.den * y.den}
+}
+
+// material is c's material minus the opponent's, each piece at its
+// evaluator value (by type and, where pieces carry ranks, rank).
 func material(ev *eval.Evaluator, p *rules.Position, c rules.Color) int {
 	n := 0
 	for _, s := range p.Pieces(c) {
-		n += ev.Value(p.At(s).Type())
+		n += ev.PieceValue(p.At(s))
 	}
 	for _, s := range p.Pieces(c.Other()) {
-		n -= ev.Value(p.At(s).Type())
+		n -= ev.PieceValue(p.At(s))
 	}
 	return n
 }

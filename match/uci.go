@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -75,18 +76,31 @@ func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
 	}
 }
 
-func (u *uciPlayer) Move(ctx context.Context, start, p *rules.Position, history []rules.Move, clk Clock) (rules.Move, error) {
+// positionCommand returns the UCI command that sets up the game from
+// start through history: "position fen START moves ...", each move in
+// coordinates followed by the Mark of its outcome when that is not the
+// first ("e4d5~" for a failed Vazir try).
+func positionCommand(start *rules.Position, history []game.Ply) string {
 	var sb strings.Builder
 	sb.WriteString("position fen " + start.FEN())
 	if len(history) > 0 {
 		sb.WriteString(" moves")
 		q := start.Clone()
-		for _, m := range history {
-			sb.WriteString(" " + notation.Coord(q, m))
-			q.Make(m)
+		for _, pl := range history {
+			sb.WriteString(" " + notation.Coord(q, pl.Move))
+			if pl.Outcome != 0 {
+				sb.WriteString(notation.Mark(q, pl.Move, pl.Outcome))
+			}
+			q.MakeOutcome(pl.Move, pl.Outcome)
 		}
 	}
-	u.send(sb.String())
+	return sb.String()
+}
+
+// Move sends the game (positionCommand) and the clocks and returns the
+// engine's bestmove.
+func (u *uciPlayer) Move(ctx context.Context, start, p *rules.Position, history []game.Ply, clk Clock) (rules.Move, error) {
+	u.send(positionCommand(start, history))
 	ms := func(d time.Duration) int64 { return max(d.Milliseconds(), 1) }
 	limit := clk.MoveTime
 	if clk.MoveTime > 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -260,6 +261,9 @@ func (x *xboardPlayer) Name() string { return x.name }
 // NewGame checks that the engine plays the variant. The position is set up
 // with the first move, which brings the start position.
 func (x *xboardPlayer) NewGame(_ context.Context, v *rules.Variant) error {
+	if v.Chance() {
+		return fmt.Errorf("%s: the XBoard protocol cannot give the outcome of a %s move decided by chance", x.name, v.Title())
+	}
 	x.v = v
 	x.engVariant = xbVariant(x.spec, v)
 	x.ready = false
@@ -283,11 +287,18 @@ func xbVariant(sp Spec, v *rules.Variant) string {
 }
 
 // Move brings the engine's game up to p and returns its move there.
-func (x *xboardPlayer) Move(ctx context.Context, start, p *rules.Position, history []rules.Move, clk Clock) (rules.Move, error) {
+func (x *xboardPlayer) Move(ctx context.Context, start, p *rules.Position, plies []game.Ply, clk Clock) (rules.Move, error) {
 	if x.v != p.Variant() {
 		if err := x.NewGame(ctx, p.Variant()); err != nil {
 			return rules.NoMove, err
 		}
+	}
+	history := make([]rules.Move, len(plies))
+	for i, pl := range plies {
+		if pl.Outcome != 0 {
+			return rules.NoMove, fmt.Errorf("%s: the XBoard protocol cannot give the outcome of a move decided by chance", x.name)
+		}
+		history[i] = pl.Move
 	}
 	// Bring the engine's game up to p: the moves it has not seen, or the
 	// whole game if it does not continue what the engine holds.

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
@@ -265,6 +266,11 @@ func TestXBoardFakeErrors(t *testing.T) {
 	}
 	if err := pl.NewGame(context.Background(), v); err == nil || !strings.Contains(err.Error(), `does not play the variant "great"`) {
 		t.Errorf("unknown variant: %v", err)
+	}
+	// The protocol has no way to give a move's outcome.
+	vz, _ := catalog.MustDefault().Get("vazir")
+	if err := pl.NewGame(context.Background(), vz); err == nil || !strings.Contains(err.Error(), "chance") {
+		t.Errorf("a variant with chance: %v", err)
 	}
 	if _, err := (Spec{Kind: "xboard", Path: "/nonexistent/engine"}).New(); err == nil {
 		t.Error("a missing program started")
