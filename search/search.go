@@ -13,7 +13,8 @@
 // by one side, or hidden information extend it at fixed points: the side to
 // move is read from the position after every move (the sign flips only
 // when it changes), and a chance move is a chance node whose value is the
-// probability-weighted sum of its outcomes' values.
+// probability-weighted mean of its outcomes' values, taken on a utility
+// scale that flattens toward the mates (see mix).
 //
 // Chance nodes are searched with Ballard's Star1 pruning: the value of
 // every outcome lies within known bounds (those of a mate), so each outcome
@@ -29,9 +30,8 @@
 // of the position, and played worse in Vazir at short time controls). In
 // quiescence a capture attempt out of check is weighed with its retries:
 // it succeeds within the turn's remaining tries or the side stands pat.
-// A chance node's value is the exact weighted sum rounded down; a sum
-// that mixes mates with other values is kept just below the mate scores
-// (nearMate), so that only a certain mate scores as mate.
+// A chance node never scores a mate: its value stays below nearMate, so
+// that only a certain mate scores as mate.
 package search
 
 import (
