@@ -62,11 +62,12 @@ type Evaluator struct {
 	center [geom.Cells]int16                        // distance to the board's centre, in half squares
 	ranked bool                                     // pieces carry ranks (a variant with chance)
 	rankV  [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
+	extra  func(*rules.Position) int                // the variant's Eval hook
 }
 
 // New builds the evaluator of v.
 func New(v *rules.Variant) *Evaluator {
-	e := &Evaluator{v: v, pawn: v.Pawn()}
+	e := &Evaluator{v: v, pawn: v.Pawn(), extra: v.Spec().Hooks.Eval}
 	b := v.Board()
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
@@ -325,6 +326,9 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	w += e.mopUp(p, nonRoyal, mat)
 	if p.Turn() == rules.Black {
 		w = -w
+	}
+	if e.extra != nil {
+		w += e.extra(p)
 	}
 	return w + tempo
 }

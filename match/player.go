@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/crazy"
 )
 
 // Clock is the time a player has for its move: its own and the opponent's
@@ -263,6 +265,26 @@ func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Pl
 	if len(moves) == 0 {
 		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
 	}
+	var deny rules.Move
+	moves = slices.DeleteFunc(moves, func(m rules.Move) bool {
+		if crazy.IsDeny(m) {
+			deny = m
+			return true
+		}
+		return false
+	})
+	if deny != rules.NoMove && g.bestOfLast(p) {
+		return deny, nil
+	}
+	if len(moves) == 0 {
+		return deny, nil
+	}
+	best := g.best(p, moves)
+	return best[g.rng.IntN(len(best))], nil
+}
+
+// best returns the moves among moves with the best expected balance.
+func (g *greedyPlayer) best(p *rules.Position, moves []rules.Move) []rules.Move {
 	best := []rules.Move{}
 	var bestScore expected
 	for i, m := range moves {
@@ -274,7 +296,21 @@ func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Pl
 			best = append(best, m)
 		}
 	}
-	return best[g.rng.IntN(len(best))], nil
+	return best
+}
+
+// bestOfLast reports whether the opponent's last move in p was one of its
+// best by the player's own one-ply judgement (a denial of it is then
+// worth making, Crazy Chess). p is a copy whose history can be unmade.
+func (g *greedyPlayer) bestOfLast(p *rules.Position) bool {
+	last, k, ok := p.LastMove()
+	if !ok {
+		return false
+	}
+	p.Unmake()
+	defer p.MakeOutcome(last, k)
+	moves := slices.DeleteFunc(p.LegalMoves(nil), crazy.IsDeny)
+	return slices.Contains(g.best(p, moves), last)
 }
 
 // expected is an exact expectation num/den (den > 0).
@@ -326,7 +362,8 @@ func (x expected) add(y expected) expected {
 }
 
 // material is c's material minus the opponent's, each piece at its
-// evaluator value (by type and, where pieces carry ranks, rank).
+// evaluator value (by type and, where pieces carry ranks, rank), with the
+// variant's own evaluation term where it has one.
 func material(ev *eval.Evaluator, p *rules.Position, c rules.Color) int {
 	n := 0
 	for _, s := range p.Pieces(c) {
@@ -334,6 +371,13 @@ func material(ev *eval.Evaluator, p *rules.Position, c rules.Color) int {
 	}
 	for _, s := range p.Pieces(c.Other()) {
 		n -= ev.PieceValue(p.At(s))
+	}
+	if h := p.Variant().Spec().Hooks.Eval; h != nil { // material off the board (Crazy Chess's passengers)
+		x := h(p)
+		if p.Turn() != c {
+			x = -x
+		}
+		n += x
 	}
 	return n
 }

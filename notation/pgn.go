@@ -247,7 +247,8 @@ func WriteGame(g *game.Game) *pgn.Game {
 			}
 			text = "," + text
 		}
-		pg.Moves = append(pg.Moves, pgn.Move{Text: text, NAGs: pl.NAGs, Comments: pl.Comments})
+		pg.Moves = append(pg.Moves, pgn.Move{Text: text, NAGs: pl.NAGs, Comments: pl.Comments,
+			Num: plies[i].num, Black: plies[i].black})
 	}
 	pg.Result = g.Status().Result.String()
 	return pg
@@ -319,6 +320,8 @@ func WritePlainGame(g *game.Game) *pgn.Game {
 type plyText struct {
 	san, mark string
 	ends      bool
+	num       int  // the move number before the ply
+	black     bool // Black made it
 }
 
 // turnPlies replays g and describes each ply.
@@ -331,7 +334,8 @@ func turnPlies(g *game.Game) []plyText {
 		}
 		pl := g.Plies[i]
 		mover = p.Turn()
-		out[i] = plyText{san: SAN(p, pl.Move), mark: Mark(p, pl.Move, pl.Outcome)}
+		out[i] = plyText{san: SAN(p, pl.Move), mark: Mark(p, pl.Move, pl.Outcome),
+			num: p.Fullmove(), black: mover == rules.Black}
 	})
 	if n := len(out); n > 0 {
 		out[n-1].ends = game.TurnOver(g.Position(), mover)

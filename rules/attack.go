@@ -133,8 +133,14 @@ func (p *Position) passable(q, mover Piece) bool {
 	return q.Color() == mover.Color() || p.v.cannot[mover.Type()]&(1<<q.Type()) != 0
 }
 
-// InCheck reports whether a royal piece of the side to move is attacked.
-func (p *Position) InCheck() bool { return p.royalAttacked(p.turn) }
+// InCheck reports whether the side to move is in check: a royal piece of
+// it attacked, or what the variant's InCheck hook says.
+func (p *Position) InCheck() bool {
+	if h := p.v.spec.Hooks.InCheck; h != nil {
+		return h(p)
+	}
+	return p.royalAttacked(p.turn)
+}
 
 // royalAttacked reports whether any royal piece of c is attacked.
 func (p *Position) royalAttacked(c Color) bool {

@@ -271,3 +271,49 @@ func TestPerGamePieceTypes(t *testing.T) {
 		t.Errorf("the FfR piece on a1 has %d moves, want 8", n)
 	}
 }
+
+// TestSearchHooks: InCheck, Tactical and Eval replace the core's check
+// test, capture test and add to nothing in the core (the evaluation reads
+// Eval): a variant where a king on the h-file counts as in check and
+// every pawn move counts as a capture worth 7.
+func TestSearchHooks(t *testing.T) {
+	s := chessSpec(t)
+	s.Hooks.InCheck = func(p *rules.Position) bool {
+		for _, sq := range p.Pieces(p.Turn()) {
+			if p.Variant().Royal(p.At(sq).Type()) && sq.File() == 7 {
+				return true
+			}
+		}
+		return false
+	}
+	s.Hooks.Tactical = func(p *rules.Position, m rules.Move) (int, bool) {
+		if p.At(m.From()).Type() == p.Variant().Pawn() {
+			return 7, true
+		}
+		return 0, false
+	}
+	v, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParseFEN("4k3/8/8/8/8/8/4P3/7K w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.InCheck() {
+		t.Error("the hook's check is not seen")
+	}
+	pawn, king := find(t, p, "e2", "e3"), find(t, p, "h1", "g1")
+	if !p.IsCapture(pawn) || p.IsCapture(king) {
+		t.Error("IsCapture does not follow the Tactical hook")
+	}
+	caps := p.LegalCaptures(nil)
+	if len(caps) != 2 { // e3 and e4
+		t.Errorf("LegalCaptures = %v, want the two pawn moves", caps)
+	}
+	p.Make(king)
+	p.MakeNull()
+	if p.InCheck() {
+		t.Error("a king on g1 is in check")
+	}
+}

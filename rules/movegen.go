@@ -15,8 +15,9 @@ const MaxMoves = 2048
 // has room.
 func (p *Position) LegalMoves(dst []Move) []Move { return p.legal(dst, true) }
 
-// LegalCaptures appends the legal captures, en-passant captures and
-// promotions of the side to move: the moves a quiescence search tries.
+// LegalCaptures appends the legal captures (IsCapture: a variant's
+// Tactical moves too), en-passant captures and promotions of the side to
+// move: the moves a quiescence search tries.
 func (p *Position) LegalCaptures(dst []Move) []Move { return p.legal(dst, false) }
 
 // legal generates legal moves; quiet false keeps only captures and
@@ -24,7 +25,8 @@ func (p *Position) LegalCaptures(dst []Move) []Move { return p.legal(dst, false)
 func (p *Position) legal(dst []Move, quiet bool) []Move {
 	v := p.v
 	us := p.turn
-	if v.spec.Hooks.Generate != nil || v.spec.Hooks.Legal != nil || v.spec.Drops || p.royalCount(us) != 1 {
+	if v.spec.Hooks.Generate != nil || v.spec.Hooks.Legal != nil || v.spec.Drops || p.royalCount(us) != 1 ||
+		!quiet && v.spec.Hooks.Tactical != nil {
 		return p.legalByTest(dst, quiet)
 	}
 	ksq := p.royalSquare(us)
@@ -495,8 +497,13 @@ func (p *Position) IsLegal(m Move) bool {
 	return ok
 }
 
-// IsCapture reports whether m takes a piece.
+// IsCapture reports whether m takes a piece (or, by the variant's
+// Tactical hook, wins material back).
 func (p *Position) IsCapture(m Move) bool {
+	if h := p.v.spec.Hooks.Tactical; h != nil {
+		_, ok := h(p, m)
+		return ok
+	}
 	switch m.Kind() {
 	case EnPassant:
 		return true

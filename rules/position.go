@@ -294,3 +294,14 @@ func (p *Position) Remove(s geom.Square) bool {
 	p.hash ^= p.v.z.pieceKey(pc, s)
 	return true
 }
+
+// LastMove returns the last move made on p (by Make or MakeOutcome) and
+// its outcome; ok is false when no move has been made on p since it was
+// set up (a position read from FEN has no history).
+func (p *Position) LastMove() (m Move, outcome int, ok bool) {
+	if len(p.hist) == 0 {
+		return NoMove, 0, false
+	}
+	u := &p.hist[len(p.hist)-1]
+	return u.move, int(u.outcome), true
+}

@@ -184,4 +184,18 @@ type Hooks struct {
 	// Setup returns a start position drawn with r (random ranks, shuffled
 	// pieces). Nil: the start position is fixed.
 	Setup func(v *Variant, r Roller) (*Position, error)
+	// InCheck reports whether the side to move is in check, where check is
+	// not "a royal piece attacked" (Crazy Chess: a reply would remove the
+	// King). Nil: the standard test.
+	InCheck func(p *Position) bool
+	// Tactical reports whether m wins or restores material (a capture by
+	// a move of the variant's own kind, a denial that undoes a capture),
+	// which Position.IsCapture, quiescence and move ordering then treat as
+	// a capture, and gain, the material it wins by the pieces' Value
+	// (an estimate for ordering and pruning). Nil: the standard test.
+	Tactical func(p *Position, m Move) (gain int, ok bool)
+	// Eval returns, for the side to move, what a static evaluation of the
+	// board alone misses (pieces carried inside others), by the pieces'
+	// Value. Nil: nothing.
+	Eval func(p *Position) int
 }

@@ -214,7 +214,8 @@ type searcher struct {
 	ranked   bool // the variant has chance: material values follow ranks
 	prune    bool // forward pruning and cutoffs from the table are on
 	mode     chanceMode
-	end      func(*rules.Position) (rules.Status, bool) // the variant's end hook
+	end      func(*rules.Position) (rules.Status, bool)    // the variant's end hook
+	gain     func(*rules.Position, rules.Move) (int, bool) // the variant's Tactical hook
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
@@ -252,6 +253,7 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 		prune:   !e.exact,
 		mode:    e.mode,
 		end:     spec.Hooks.End,
+		gain:    spec.Hooks.Tactical,
 	}
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
@@ -527,6 +529,10 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 // success.
 func (s *searcher) prize(m rules.Move) int {
 	p := s.p
+	if s.gain != nil {
+		g, _ := s.gain(p, m)
+		return g
+	}
 	if !s.ranked {
 		victim := 100 // en passant
 		if q := p.At(m.To()); q.IsPiece() {

@@ -17,6 +17,7 @@ import (
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/crazy"
 )
 
 // defaultMoveTime is the engine's time per move when neither a depth nor a
@@ -44,6 +45,7 @@ j2j3, e7e8q), or a command:
   time DUR       think DUR per move, e.g. 2s, 500ms or 1.5 (0: no time limit)
   go             swap sides: the engine plays the side to move
   resign         give up the game
+  deny           (Crazy Chess) undo the engine's last move; it must move again
   new            start a new game
   save FILE      write the game to FILE as PGN
   quit           leave (end of input does the same)
@@ -364,6 +366,9 @@ func (s *session) humanMove(text string) {
 		return
 	}
 	p := s.pos()
+	if isCrazy(p) && strings.EqualFold(strings.TrimSpace(text), "deny") {
+		text = "DENY"
+	}
 	m, err := notation.ParseMove(p, text)
 	if err != nil {
 		var me *notation.MoveError
@@ -392,9 +397,12 @@ func (s *session) humanMove(text string) {
 		fmt.Fprintf(s.out, "cannot play %s: %v\n", label, err)
 		return
 	}
-	if len(outs) > 1 {
+	switch {
+	case len(outs) > 1:
 		fmt.Fprintf(s.out, "%s\n", s.outcomeText(outs, k, us))
-	} else {
+	case crazy.IsDeny(m):
+		fmt.Fprintf(s.out, "you deny the engine's move: it is undone, and the engine moves again\n")
+	default:
 		fmt.Fprintf(s.out, "you play %s\n", label)
 	}
 	// The board is drawn after the engine's reply, or now if the engine
@@ -477,6 +485,9 @@ func (s *session) engineMove() {
 		s.engineFails(us, err.Error())
 		return
 	}
+	if crazy.IsDeny(res.Best) {
+		verb, label = "denies", "your last move: it is undone, and you move again (another move)"
+	}
 	fmt.Fprintf(s.out, "engine (%s) %s %s  [%s, depth %d, %.2fs]\n", us, verb, label,
 		scoreText(res.Info, us), res.Info.Depth, res.Info.Time.Seconds())
 	if len(outs) > 1 {
@@ -513,7 +524,11 @@ func moveLabel(p *rules.Position, m rules.Move) string {
 	if p.Turn() == rules.Black {
 		dots = "..."
 	}
-	return fmt.Sprintf("%d%s %s (%s)", p.Fullmove(), dots, notation.SAN(p, m), notation.Coord(p, m))
+	san, coord := notation.SAN(p, m), notation.Coord(p, m)
+	if san == coord { // a variant's own move syntax
+		return fmt.Sprintf("%d%s %s", p.Fullmove(), dots, san)
+	}
+	return fmt.Sprintf("%d%s %s (%s)", p.Fullmove(), dots, san, coord)
 }
 
 // lastMove returns the last ply's move and its label, if there is one.
@@ -547,8 +562,15 @@ func (s *session) show() {
 		}
 	}
 	fmt.Fprint(s.out, drawBoard(p, s.view, &marked))
+	crazyGame := isCrazy(p)
+	if crazyGame {
+		fmt.Fprint(s.out, stackLegend(p))
+	}
 	if ok {
 		fmt.Fprintf(s.out, "last move: %s\n", label)
+		if r := removalsText(p); crazyGame && r != "" {
+			fmt.Fprintf(s.out, "  %s\n", r)
+		}
 	}
 	if st := s.g.Status(); st.Over() {
 		fmt.Fprintf(s.out, "result: %s\n", st)
@@ -563,6 +585,11 @@ func (s *session) show() {
 		check = ", in check"
 	}
 	fmt.Fprintf(s.out, "%s to move (%s)%s\n", p.Turn(), who, check)
+	if crazyGame && p.Turn() == s.human {
+		if _, ok := denyMove(p); ok {
+			fmt.Fprintln(s.out, `you may deny the engine's last move: type "deny" to undo it and make the engine move again`)
+		}
+	}
 }
 
 // drawBoard draws p seen from side c on a board of any size: FEN letters
@@ -581,6 +608,8 @@ func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
 	// A ranked variant writes each piece's rank after its letter: cells
 	// are then four characters wide.
 	ranked := v.Spec().Ranked
+	stacks := isCrazy(p) // Crazy Chess: "R2" is a rook with two passengers
+	wide := ranked || stacks
 	var sb strings.Builder
 	files := func() {
 		sb.WriteString("   ")
@@ -589,7 +618,7 @@ func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
 			sb.WriteByte(geom.FileName(file(j)))
 			if j < b.Files-1 {
 				sb.WriteByte(' ')
-				if ranked {
+				if wide {
 					sb.WriteByte(' ')
 				}
 			}
@@ -610,13 +639,15 @@ func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
 			switch {
 			case pc == rules.Wall:
 				cell = "#"
+			case stacks:
+				cell = stackCell(p, sq)
 			case pc != rules.Empty:
 				cell = string(v.PieceLetter(pc))
 				if ranked {
 					cell += strconv.Itoa(int(pc.Attr()))
 				}
 			}
-			if ranked && len(cell) == 1 {
+			if wide && len(cell) == 1 {
 				cell += " "
 			}
 			if marked.Has(sq) {

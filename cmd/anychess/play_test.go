@@ -430,3 +430,60 @@ func TestPlayVazir(t *testing.T) {
 		"you try 1. Rxd5 (d1d5): rank 5 against rank 5, success 6/11 (55%)\n",
 		"  -> failure; white moves again (1 tries used)\n")
 }
+
+// TestPlayCrazyChess: stacks and risen bishops are drawn and listed, the
+// human is offered a denial when one is legal, and "deny" makes it.
+func TestPlayCrazyChess(t *testing.T) {
+	out, errs, st := playSession(t, []string{"crazy", "-color", "black", "-depth", "1"}, "deny\nquit\n")
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	wantAll(t, out,
+		"Crazy Chess (8x8), you are black",
+		"denial right: black; denials so far: 0\n",
+		`you may deny the engine's last move: type "deny"`,
+		"you deny the engine's move: it is undone, and the engine moves again\n",
+		"denial right: white; black's next move cannot be denied; denials so far: 1\n")
+	// After the denial the human may not deny again.
+	if strings.Count(out, "you may deny") != 1 {
+		t.Errorf("denial offered %d times, want once:\n%s", strings.Count(out, "you may deny"), out)
+	}
+
+	// A rook carrying a knight and a pawn on a1, a risen bishop on d4.
+	fen := "4k3/8/8/8/3b*4/8/8/(RNP)3K3 w - - 0 1 b - 0"
+	out, errs, st = playSession(t, []string{"crazy", "-fen", fen, "-depth", "1"}, "quit\n")
+	if st != 0 || errs != "" {
+		t.Fatalf("status %d, stderr %q", st, errs)
+	}
+	wantAll(t, out,
+		" 4  .   .   .   b*  .   .   .   .   4\n",
+		" 1  R2  .   .   .   K   .   .   .   1\n",
+		"stacks, bottom to top (R2: a rook carrying 2): a1 R N P\n",
+		"B*: a risen bishop, gone after its owner's next turn\n")
+}
+
+// TestCrazyRemovals: the pieces a capture chain removed are named. The
+// white rook on a1 takes the black rook on a8 that carries a pawn; the
+// pawn falls and takes the white rook, and, alone on its own first row,
+// captures itself at the end of the turn (C12 mirrored).
+func TestCrazyRemovals(t *testing.T) {
+	v, err := catalog.MustDefault().Get("crazy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.ParseFEN("(rp)3k3/8/8/8/8/8/8/R3K3 w - - 0 1 w - 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := removalsText(p); got != "" {
+		t.Errorf("before any move: %q, want nothing", got)
+	}
+	m, err := notation.ParseMove(p, "Ra1xa8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Make(m)
+	if got, want := removalsText(p), "removed: r on a8, R on a8, p on a8 (self-captured)"; got != want {
+		t.Errorf("after Ra1xa8: %q, want %q", got, want)
+	}
+}

@@ -105,6 +105,13 @@ type Move struct {
 	Text     string   // the move token as written, e.g. "Nxe5+", "e8=Q#", "O-O", "exd6", "j2j3", "Na10"
 	NAGs     []int    // numeric annotation glyphs: $n tokens after the move, and suffixes !, ?, !!, ??, !?, ?! (1..6)
 	Comments []string // comments ({...} or ;...) that follow the move, before the next move
+	// Num and Black, when Num > 0, are the move's number and side as its
+	// position says, for the writer (the Reader leaves them zero). They
+	// matter where a move does not simply follow the one before, as after
+	// a Crazy Chess denial, which gives the move back to the player whose
+	// move it undid: "1. e4 DENY d4 d5". Zero: counted from the FEN tag.
+	Num   int
+	Black bool
 }
 
 // Game is one game: its tags, its main line and its result. Variations are

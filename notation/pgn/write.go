@@ -29,7 +29,9 @@ const lineWidth = 79
 //     has NAGs or comments. A move whose text begins with ',' (after the
 //     first) continues the move before it (an R-PGN turn token broken by a
 //     comment, "Nxe5~ {u=6/9} ,Bxf7+"): it gets no number and does not
-//     count as a move of its own.
+//     count as a move of its own. A move that gives its own number
+//     (Move.Num) is numbered by it, and a white move whose number is the
+//     one last written gets none ("1. e4 DENY d4 d5").
 //   - A comment is written as {text} with its white space normalised as
 //     the Reader does, so it may break across lines; a '}' in it (which
 //     would end it early) is written as ')'. A word of a comment that
@@ -135,17 +137,25 @@ func appendGame(b []byte, g *Game) ([]byte, error) {
 		}
 	}
 	needNumber := true
+	written := 0 // the last move number written
 	for i, m := range g.Moves {
 		if err := checkMove(m.Text); err != nil {
 			return nil, invalid("move %d: %v", i+1, err)
 		}
 		cont := i > 0 && m.Text[0] == ','
+		if m.Num > 0 && !cont {
+			num, black = m.Num, m.Black
+		}
 		switch {
 		case cont:
 			lw.unit(m.Text)
+		case !black && m.Num > 0 && num == written && !needNumber:
+			lw.unit(m.Text)
 		case !black:
+			written = num
 			lw.unit(strconv.Itoa(num) + ". " + m.Text)
 		case needNumber:
+			written = num
 			lw.unit(strconv.Itoa(num) + "... " + m.Text)
 		default:
 			lw.unit(m.Text)

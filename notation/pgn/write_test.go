@@ -401,3 +401,31 @@ func TestRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteGivenNumbers checks moves that carry their own number and side
+// (Move.Num): a white move whose number was just written gets none.
+func TestWriteGivenNumbers(t *testing.T) {
+	n := func(text string, num int, black bool) Move { return Move{Text: text, Num: num, Black: black} }
+	tests := []struct {
+		name  string
+		moves []Move
+		want  string
+	}{
+		{"plain", []Move{n("e4", 1, false), n("e5", 1, true), n("Nf3", 2, false)}, "1. e4 e5 2. Nf3 *"},
+		{"black denies", []Move{n("e4", 1, false), n("DENY", 1, true), n("d4", 1, false), n("d5", 1, true), n("Nf3", 2, false)},
+			"1. e4 DENY d4 d5 2. Nf3 *"},
+		{"white denies", []Move{n("e4", 1, false), n("e5", 1, true), n("DENY", 2, false), n("e6", 1, true), n("Nf3", 2, false), n("Nc6", 2, true)},
+			"1. e4 e5 2. DENY e6 Nf3 Nc6 *"},
+		{"comment before", []Move{n("e4", 1, false), {Text: "DENY", Num: 1, Black: true, Comments: []string{"c"}}, n("d4", 1, false)},
+			"1. e4 DENY {c} 1. d4 *"},
+		{"numbers override the FEN", []Move{n("a", 5, true), n("b", 6, false)}, "5... a 6. b *"},
+	}
+	for _, tt := range tests {
+		g := &Game{Moves: tt.moves}
+		out := g.String()
+		i := strings.Index(out, "\n\n")
+		if got := strings.TrimSpace(out[i:]); got != tt.want {
+			t.Errorf("%s: movetext %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -61,3 +61,9 @@ func Removals(p *rules.Position) []Removal {
 // They live in the variant state (castling is the first step of a King
 // move), so Position.Castling does not show them.
 func CastlingRights(p *rules.Position) uint8 { return view(p).v.castle }
+
+// IsDeny reports whether m is a denial (the move written DENY).
+func IsDeny(m rules.Move) bool {
+	d, ok := decode(m)
+	return ok && d.kind == kDeny
+}

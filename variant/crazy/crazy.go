@@ -132,6 +132,9 @@ func New(opts Options) (*rules.Variant, error) {
 			ParseFEN:      z.parseFEN,
 			Options:       z.options,
 			Configure:     z.configure,
+			InCheck:       z.inCheckHook,
+			Tactical:      z.tactical,
+			Eval:          z.evalHook,
 		},
 	}
 	switch opts.InsufficientMaterial {

@@ -1,0 +1,177 @@
+package crazy
+
+import (
+	"math/bits"
+
+	"github.com/anychess/anychess/rules"
+)
+
+// The hooks in this file serve a search (rules.Hooks InCheck, Tactical and
+// Eval): what a move wins, whether the side to move is in check, and the
+// material the core board does not show.
+
+// kingValue is a King's value in a move's gain: losing it loses the game.
+const kingValue = 20000
+
+// Evaluation terms, in centipawns.
+const (
+	passengerShare = 90 // a passenger counts this percentage of its value
+	risenShare     = 25 // a risen Bishop (it vanishes after its owner's next turn)
+	holderBonus    = 30 // holding the right to deny
+	queenByKing    = 40 // a Queen next to its own King: taking it brings revenge on the King
+)
+
+// value returns the value of pc for gains: the spec's Value, kingValue for
+// a King.
+func (z *crazy) value(pc rules.Piece) int {
+	switch pc.Type() {
+	case z.king:
+		return kingValue
+	case z.queen:
+		return 900
+	case z.rook:
+		return 500
+	case z.bishop:
+		if Risen(pc) {
+			return 330 * risenShare / 100
+		}
+		return 330
+	case z.knight:
+		return 320
+	case z.pawn:
+		return 100
+	}
+	return 0
+}
+
+// inCheckHook is the InCheck hook: CC-43 for the side to move.
+func (z *crazy) inCheckHook(p *rules.Position) bool {
+	e := z.newEngine(p)
+	return e.inCheck(p.Turn())
+}
+
+// tactical is the Tactical hook. A move is tactical when it may capture
+// (a capture separator, a path capture, a King step that captures, an
+// all-round capture) or when it is a denial that gives back material; its
+// gain is the value of the pieces it removes, the mover's own counted
+// against it, found by resolving the move (falls, revenge and rises
+// included) and rolling it back.
+func (z *crazy) tactical(p *rules.Position, m rules.Move) (int, bool) {
+	d, ok := decode(m)
+	if !ok {
+		return 0, false
+	}
+	e := z.newEngine(p)
+	us := p.Turn()
+	switch d.kind {
+	case kPiece:
+		if d.sep != sepCapture && d.sep != sepEP && d.path == none {
+			return 0, false
+		}
+	case kKing:
+		if d.sep1 != sepCapture && d.sep2 != sepCapture {
+			return 0, false
+		}
+	case kCastle:
+		if d.sep2 != sepCapture {
+			return 0, false
+		}
+	case kAround:
+	case kDeny:
+		g := e.denialGain(us)
+		return g, g > 0
+	default:
+		return 0, false
+	}
+	s := e.s
+	mk := s.save()
+	e.play(&d, us)
+	g := e.removalValue(s.rem[mk.rem:], us)
+	s.rollback(p, mk)
+	return g, true
+}
+
+// removalValue sums the values of removed pieces: the opponent's of us
+// count for us, us's own against.
+func (e *engine) removalValue(rem []Removal, us rules.Color) int {
+	g := 0
+	for _, r := range rem {
+		if r.Piece.Color() == us {
+			g -= e.z.value(r.Piece)
+		} else {
+			g += e.z.value(r.Piece)
+		}
+	}
+	return g
+}
+
+// denialGain is what denying the opponent's last move wins for us: the
+// pieces that move removed come back.
+func (e *engine) denialGain(us rules.Color) int {
+	s := e.s
+	n := len(s.frames)
+	if n == 0 {
+		return 0
+	}
+	return -e.removalValue(s.rem[s.frames[n-1].remMark:], us)
+}
+
+// evalHook is the Eval hook: for the side to move, the passengers inside
+// stacks (the core board shows only bases), less for risen Bishops on the
+// board (which vanish), a Queen next to its own King (a liability, 2.12),
+// and the right to deny.
+func (z *crazy) evalHook(p *rules.Position) int {
+	s := view(p)
+	w := 0
+	for c := rules.White; c <= rules.Black; c++ {
+		kb, _ := s.findKing(c, z.king)
+		if kb == none {
+			continue
+		}
+		for n := z.adj[kb]; n != 0; n &= n - 1 {
+			b := bits.TrailingZeros64(n)
+			if s.height[b] > 0 && s.cells[b][0] == rules.MakePiece(c, z.queen) {
+				if c == rules.White {
+					w -= queenByKing
+				} else {
+					w += queenByKing
+				}
+			}
+		}
+	}
+	for b := range 64 {
+		h := int(s.height[b])
+		if h == 0 {
+			continue
+		}
+		if base := s.cells[b][0]; base.Type() == z.bishop && Risen(base) {
+			d := 330 - z.value(base) // the core counts a full Bishop
+			if base.Color() == rules.White {
+				w -= d
+			} else {
+				w += d
+			}
+		}
+		for i := 1; i < h; i++ {
+			pc := s.cells[b][i]
+			v := z.value(pc) * passengerShare / 100
+			if pc.Type() == z.king {
+				continue // a King counts nothing; the core counts none either
+			}
+			if pc.Color() == rules.White {
+				w += v
+			} else {
+				w -= v
+			}
+		}
+	}
+	if s.v.holder == rules.White {
+		w += holderBonus
+	} else {
+		w -= holderBonus
+	}
+	if p.Turn() == rules.Black {
+		w = -w
+	}
+	return w
+}

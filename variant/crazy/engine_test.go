@@ -1,0 +1,92 @@
+package crazy
+
+import (
+	"testing"
+
+	"github.com/anychess/anychess/rules"
+)
+
+// startFEN is the start position in Crazy-FEN.
+const startFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b - 0"
+
+// TestTactical: which moves a search treats as captures, and what they
+// win, resolution included.
+func TestTactical(t *testing.T) {
+	v := newVariant(t, nil)
+	tests := []struct {
+		name  string
+		fen   string
+		moves []string // played first
+		move  string
+		gain  int
+		ok    bool
+	}{
+		{"quiet", startFEN, nil, "e2-e4", 0, false},
+		{"disguise", startFEN, nil, "Da2:b2", 0, false},
+		{"rook takes rook", "4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1 w - 0", nil, "Rd1xd5", 500, true},
+		// The pawn falls and takes the rook, then captures itself.
+		{"rook takes a loaded rook", "(rp)3k3/8/8/8/8/8/8/R3K3 w - - 0 1 w - 0", nil, "Ra1xa8", 500 - 500 + 100, true},
+		{"denial gives the rook back", "4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1 b - 0", []string{"Rd1xd5"}, "DENY", 500, true},
+		{"denial of a quiet move", startFEN, []string{"e2-e4"}, "DENY", 0, false},
+	}
+	for _, tt := range tests {
+		p := parse(t, v, tt.fen)
+		play(t, p, tt.moves...)
+		m := must[rules.Move](t)(ParseMove(p, tt.move))
+		fen := p.FEN()
+		gain, ok := v.Spec().Hooks.Tactical(p, m)
+		if gain != tt.gain || ok != tt.ok {
+			t.Errorf("%s: %s gains %d, %v; want %d, %v", tt.name, tt.move, gain, ok, tt.gain, tt.ok)
+		}
+		if p.IsCapture(m) != tt.ok {
+			t.Errorf("%s: IsCapture(%s) = %v", tt.name, tt.move, !tt.ok)
+		}
+		if p.FEN() != fen {
+			t.Errorf("%s: the position changed to %s", tt.name, p.FEN())
+		}
+	}
+}
+
+// TestEvalHook: passengers count (less than on the board), a risen Bishop
+// counts little, the denial right a little; the sign follows the side to
+// move.
+func TestEvalHook(t *testing.T) {
+	v := newVariant(t, nil)
+	ev := v.Spec().Hooks.Eval
+	tests := []struct {
+		fen  string
+		want int
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 w - 0", holderBonus},
+		{"4k3/8/8/8/8/8/8/4K3 b - - 0 1 w - 0", -holderBonus},
+		{"4k3/8/8/8/8/8/8/(RNP)3K3 w - - 0 1 b - 0", (320+100)*passengerShare/100 - holderBonus},
+		{"4k3/8/8/8/3b*4/8/8/4K3 w - - 0 1 w - 0", 330 - 330*risenShare/100 + holderBonus},
+		{"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 w - 0", holderBonus - queenByKing},
+		{"3qk3/8/8/8/8/8/8/3QK3 b - - 0 1 w - 0", -holderBonus},
+	}
+	for _, tt := range tests {
+		if got := ev(parse(t, v, tt.fen)); got != tt.want {
+			t.Errorf("%s: %d, want %d", tt.fen, got, tt.want)
+		}
+	}
+}
+
+// TestInCheckHook: Position.InCheck is CC-43 for the side to move.
+func TestInCheckHook(t *testing.T) {
+	v := newVariant(t, nil)
+	for _, tt := range []struct {
+		fen  string
+		want bool
+	}{
+		{startFEN, false},
+		{"4k3/8/8/8/8/8/8/4RK2 b - - 0 1 b - 0", true},
+		{"4k3/8/8/8/8/8/8/3R1K2 b - - 0 1 b - 0", false},
+		// A Queen next to the King: taking it would bring revenge on the King.
+		{"8/8/8/8/8/3qk3/8/3R1K2 b - - 0 1 b - 0", true},
+	} {
+		p := parse(t, v, tt.fen)
+		if got := p.InCheck(); got != tt.want || got != InCheck(p, p.Turn()) {
+			t.Errorf("%s: InCheck %v, want %v (CC-43: %v)", tt.fen, got, tt.want, InCheck(p, p.Turn()))
+		}
+	}
+}
