@@ -123,6 +123,7 @@ func New(opts Options) (*rules.Variant, error) {
 		},
 		Hooks: rules.Hooks{
 			Generate:      z.generate,
+			Legal:         z.legal,
 			MakeSpecial:   z.makeSpecial,
 			UnmakeSpecial: z.unmakeSpecial,
 			End:           z.end,

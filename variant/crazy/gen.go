@@ -27,7 +27,27 @@ type scratch struct {
 	cacheHash uint64
 	cacheOK   bool
 
+	// mayPromote's last answer, by position key and colour
+	promoKey  uint64
+	promoSide rules.Color
+	promoOK   bool
+	promoVal  bool
+
+	// the Legal hook's answers in the position with key memoKey: moves
+	// that lead to the same position (a King's step out and back, two
+	// pawns swapping places) make equal siblings, which perft visits one
+	// after the other
+	memo    []legalAnswer
+	memoKey uint64
+	memoOK  bool
+
 	trace func(b int, stack []rules.Piece) // tests: each step of a resolution
+}
+
+// legalAnswer is one answer of the Legal hook.
+type legalAnswer struct {
+	m  rules.Move
+	ok bool
 }
 
 func newScratch() *scratch { return &scratch{} }

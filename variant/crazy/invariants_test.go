@@ -292,3 +292,65 @@ func TestCheckFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyLegality: where no pawn can promote (mayPromote), the moves are
+// generated pseudo-legal and the Legal hook tests each; the list must be
+// the one the full generator gives, and mayPromote must never miss a
+// promotion. Checked on random positions with stacks and on positions of
+// random games.
+func TestLazyLegality(t *testing.T) {
+	n := 1500
+	if *long {
+		n = 15000
+	}
+	v := newVariant(t, nil)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var positions []*rules.Position
+	for range n {
+		if p, err := v.ParseFEN(randomFEN(rng)); err == nil {
+			positions = append(positions, p)
+		}
+	}
+	p := v.Start()
+	for range 200 {
+		positions = append(positions, p.Clone())
+		ms := p.LegalMoves(nil)
+		if len(ms) == 0 || p.Status().Over() {
+			p = v.Start()
+			continue
+		}
+		p.Make(ms[rng.IntN(len(ms))])
+	}
+	lazy := 0
+	for _, p := range positions {
+		z, _ := hooksOf(p)
+		e := z.newEngine(p)
+		us := p.Turn()
+		if e.mayPromote(us) {
+			continue
+		}
+		lazy++
+		buf := e.genAll(us, nil)
+		for _, m := range buf {
+			d, _ := decode(m)
+			e.try(&d, us)
+			if e.sc.nPromo != 0 {
+				t.Fatalf("%s: %s promotes, but mayPromote said no", p.FEN(), FormatMove(p, m))
+			}
+		}
+		e.sc.cacheOK, e.sc.memoOK = false, false
+		got := p.LegalMoves(nil)
+		e.sc.cacheOK = false
+		want := e.legalMoves(nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: lazy legal moves %d, full %d", p.FEN(), len(got), len(want))
+		}
+		e.sc.memoOK = false
+		if has := e.hasLegal(); has != (len(want) > 0) {
+			t.Fatalf("%s: hasLegal %v with %d legal moves", p.FEN(), has, len(want))
+		}
+	}
+	if lazy < len(positions)/4 {
+		t.Errorf("only %d of %d positions took the lazy path", lazy, len(positions))
+	}
+}

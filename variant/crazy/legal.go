@@ -7,8 +7,12 @@ import (
 )
 
 // generate is the Generate hook: it replaces the core's standard moves by
-// the legal Crazy Chess moves. Legality is decided here (the King is not
-// royal for the core, so the core keeps every move the hook returns).
+// the Crazy Chess moves of the side to move. Where no pawn of the mover can
+// promote during its move (mayPromote), these are the pseudo-legal moves,
+// and the Legal hook (legal) tests each one the core asks about, so a
+// search tests only the moves it plays and quiescence only its captures.
+// Otherwise the list is already legal, with a move for every combination
+// of promotion choices, which only resolving a move reveals.
 func (z *crazy) generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	n := 0
 	for _, m := range moves {
@@ -18,7 +22,154 @@ func (z *crazy) generate(p *rules.Position, moves []rules.Move) []rules.Move {
 		}
 	}
 	e := z.newEngine(p)
-	return e.legalMoves(moves[:n])
+	if e.mayPromote(p.Turn()) {
+		return e.legalMoves(moves[:n])
+	}
+	return e.pseudoMoves(moves[:n])
+}
+
+// legal is the Legal hook, for the moves generate returned: a move of a
+// pseudo-legal list is legal if it passes try (CC-44, CC-45); DENY and
+// DRAW, and the moves of a list generate checked itself, are legal.
+func (z *crazy) legal(p *rules.Position, m rules.Move) bool {
+	d, ok := decode(m)
+	if !ok {
+		return false
+	}
+	if d.kind == kDeny || d.kind == kDraw {
+		return true
+	}
+	e := z.newEngine(p)
+	us := p.Turn()
+	if e.mayPromote(us) {
+		return true
+	}
+	sc := e.sc
+	if key := p.Hash(); !sc.memoOK || sc.memoKey != key {
+		sc.memo, sc.memoKey, sc.memoOK = sc.memo[:0], key, true
+	} else {
+		for _, a := range sc.memo {
+			if a.m == m {
+				return a.ok
+			}
+		}
+	}
+	ok = e.try(&d, us)
+	sc.memo = append(sc.memo, legalAnswer{m, ok})
+	return ok
+}
+
+// mayPromote reports whether a pawn of us might promote at the end of
+// us's move (CC-41), judged from the position alone and erring towards
+// yes: a pawn of us on its last or next-to-last row, a pawn of us inside
+// a stack (it may fall or step off), or a pawn of us and a piece of us on
+// us's last row (a disguise may swap them).
+func (e *engine) mayPromote(us rules.Color) bool {
+	sc := e.sc
+	key := e.p.Hash()
+	if sc.promoOK && sc.promoKey == key && sc.promoSide == us {
+		return sc.promoVal
+	}
+	v := e.scanPromote(us)
+	sc.promoKey, sc.promoSide, sc.promoOK, sc.promoVal = key, us, true, v
+	return v
+}
+
+// scanPromote is mayPromote without its memory.
+func (e *engine) scanPromote(us rules.Color) bool {
+	s, z := e.s, e.z
+	_, _, _, last := pawnRows(us)
+	fwd, _, _, _ := pawnRows(us)
+	pawns, onLast := false, false
+	for b := range 64 {
+		h := int(s.height[b])
+		for i := range h {
+			pc := s.cells[b][i]
+			if pc.Color() != us {
+				continue
+			}
+			r := b >> 3
+			if r == last {
+				onLast = true
+			}
+			if pc.Type() != z.pawn {
+				continue
+			}
+			if i > 0 || r == last || r+fwd == last {
+				return true
+			}
+			pawns = true
+		}
+	}
+	return pawns && onLast
+}
+
+// pseudoMoves appends the pseudo-legal moves of the side to move (none if
+// the game is over by the state), without a replay of a denied move
+// (CC-7), then DENY and DRAW where they are legal.
+func (e *engine) pseudoMoves(dst []rules.Move) []rules.Move {
+	if e.over() {
+		return dst
+	}
+	us := e.p.Turn()
+	start := len(dst)
+	dst = e.genAll(us, dst)
+	if e.s.v.denied != rules.NoMove {
+		keep := start
+		for _, m := range dst[start:] {
+			if d, _ := decode(m); e.allowed(m, &d) {
+				dst[keep] = m
+				keep++
+			}
+		}
+		dst = dst[:keep]
+	}
+	if e.canDeny() {
+		dst = append(dst, encode(&mv{kind: kDeny, from: none, to: none, path: none}))
+	}
+	if e.canClaimDraw(us) {
+		dst = append(dst, encode(&mv{kind: kDraw, from: none, to: none, path: none}))
+	}
+	return dst
+}
+
+// hasLegal reports whether the side to move has a legal move, stopping at
+// the first one found.
+func (e *engine) hasLegal() bool {
+	sc := e.sc
+	key := e.p.Hash()
+	if sc.cacheOK && sc.cacheHash == key {
+		return len(sc.cache) > 0
+	}
+	if sc.memoOK && sc.memoKey == key {
+		for _, a := range sc.memo {
+			if a.ok {
+				return true
+			}
+		}
+	}
+	if e.over() {
+		return false
+	}
+	us := e.p.Turn()
+	if e.mayPromote(us) {
+		buf := sc.acquire()
+		buf = e.legalMoves(buf)
+		n := len(buf)
+		sc.release(buf)
+		return n > 0
+	}
+	buf := sc.acquire()
+	buf = e.genAll(us, buf)
+	found := false
+	for _, m := range buf {
+		if d, _ := decode(m); e.allowed(m, &d) && e.try(&d, us) {
+			found = true
+			break
+		}
+	}
+	sc.release(buf)
+	return found || e.canDeny() || e.canClaimDraw(us)
 }
 
 // legalMoves appends the legal moves of the side to move, DENY and DRAW
@@ -333,11 +484,7 @@ func (z *crazy) end(p *rules.Position) (rules.Status, bool) {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonNoRoyal,
 			Detail: fmt.Sprintf("%s has no king and loses", us)}, true
 	}
-	buf := e.sc.acquire()
-	buf = e.legalMoves(buf)
-	n := len(buf)
-	e.sc.release(buf)
-	if n > 0 {
+	if e.hasLegal() {
 		return rules.Status{}, false
 	}
 	if e.inCheck(us) {

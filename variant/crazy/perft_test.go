@@ -207,3 +207,14 @@ func nLegalTexts(n *nPos) []string {
 	slices.Sort(out)
 	return out
 }
+
+// BenchmarkPerft3 counts the start position to depth 3.
+func BenchmarkPerft3(b *testing.B) {
+	v := newVariant(b, nil)
+	p := v.Start()
+	for b.Loop() {
+		if n := rules.Perft(p, 3); n != 445988 {
+			b.Fatalf("perft(3) = %d", n)
+		}
+	}
+}
