@@ -1,0 +1,325 @@
+package csipgs
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+// Name is the variant's registry name.
+const Name = "csipgs"
+
+// Slots is the number of design slots of each player (CS-1).
+const Slots = 6
+
+// MaxPiecesPerSide is the limit on pieces on board and in reserve together
+// that a buy may not exceed (CS-6c).
+const MaxPiecesPerSide = 16
+
+// InitialDesigns are the designs of both players at the start (CS-2), in
+// slot order, with their type letters.
+var InitialDesigns = [Slots]struct {
+	Letter byte
+	Design string
+}{{'P', "fmWfcF"}, {'R', "R"}, {'N', "N"}, {'B', "B"}, {'K', "royal-K"}, {'Q', "Q"}}
+
+// Catalogue is the default list of designs the design phase offers as
+// moves besides the designs already in the game's type table (3.11); the
+// option Catalogue replaces it per game. Any other valid design may be
+// chosen by its text (DecodeMove, Position.IsLegal), but only catalogue
+// designs are in LegalMoves.
+var Catalogue = []string{
+	"fmWfcF", "R", "N", "B", "royal-K", "Q",
+	"FfR", "WD", "FA", "BN", "RN", "NN", "royal-W", "royal-fmG",
+	"W", "F", "D", "A", "L", "K", "fR", "WA", "FD", "vN", "cNN", "royal-F",
+}
+
+// maxDesigns bounds the designs one variant instance knows (the move
+// payload has 13 bits for a design reference).
+const maxDesigns = 1<<13 - 1
+
+// leg is one compiled move vector for one colour.
+type leg struct {
+	off     int
+	dx, dy  int8
+	rider   bool
+	mv, cap bool
+}
+
+// compiled is a design known to the variant, with its price and move
+// tables. Compiled designs are immutable and shared by every position.
+type compiled struct {
+	id         uint16 // 1-based index in the registry
+	text       string // canonical design text
+	design     Design
+	price      int
+	royal      bool
+	relay      bool
+	colorBound bool
+	pawn       bool // its moves reset the 50-move counter (A-h)
+	legs       [2][]leg
+}
+
+// csipgs holds the options and the design registry the hooks close over.
+type csipgs struct {
+	o     Options
+	po    ParseOptions
+	board geom.Board // the true board with its terrain
+
+	mu      sync.Mutex
+	designs atomic.Pointer[[]*compiled] // append-only: index id-1
+	byText  map[string]*compiled
+
+	catalogue []*compiled
+	initial   [Slots]*compiled
+	reset     map[string]bool
+
+	defaultHash uint64 // state hash of the start state, subtracted so it hashes 0
+
+	viewMu sync.Mutex
+	views  map[geom.Set]*rules.Variant // variants with the terrain a player knows
+
+	bufs sync.Pool // *[]rules.Move of rules.MaxMoves
+}
+
+// New returns csipgs Chess with the given options.
+func New(opts Options) (*rules.Variant, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	z := &csipgs{o: opts, po: opts.parseOptions(), byText: map[string]*compiled{}, views: map[geom.Set]*rules.Variant{}}
+	z.bufs.New = func() any { b := make([]rules.Move, 0, rules.MaxMoves); return &b }
+	z.designs.Store(&[]*compiled{})
+	z.reset = map[string]bool{}
+	resets := opts.FiftyMoveResetDesigns
+	if resets == nil {
+		resets = []string{"fmWfcF"}
+	}
+	for _, d := range resets {
+		pd, err := ParseDesignWith(d, z.po)
+		if err != nil {
+			return nil, fmt.Errorf("%w: FiftyMoveResetDesigns: %w", ErrOption, err)
+		}
+		z.reset[pd.String()] = true
+	}
+	for i, d := range InitialDesigns {
+		c, err := z.internText(d.Design)
+		if err != nil {
+			return nil, err
+		}
+		z.initial[i] = c
+	}
+	cat := opts.Catalogue
+	if cat == nil {
+		cat = Catalogue
+	}
+	for _, d := range cat {
+		c, err := z.internText(d)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(z.catalogue, c) {
+			z.catalogue = append(z.catalogue, c)
+		}
+	}
+	f, r := opts.size()
+	b, err := geom.NewBoard(f, r)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrOption, err)
+	}
+	for _, s := range opts.Terrain {
+		b.Holes.Add(s)
+	}
+	z.board = b
+	z.defaultHash = z.startState().rawHash()
+	return z.compile(b.Holes)
+}
+
+// spec returns the core declaration for a board with the given holes.
+func (z *csipgs) spec(holes geom.Set) rules.Spec {
+	f, r := z.o.size()
+	pieces := make([]rules.PieceSpec, 26)
+	for i := range pieces {
+		l := byte('A' + i)
+		// The core never moves these pieces: every piece move is
+		// generated from the game's designs (the state). "iW" gives the
+		// core nothing to generate but for a piece on its start rank,
+		// and Generate removes those moves.
+		pieces[i] = rules.PieceSpec{Letter: l, Name: "type " + string(l), Betza: "iW"}
+	}
+	name := "csipgs"
+	return rules.Spec{
+		Name:    name,
+		Title:   "csipgs Chess",
+		Aliases: []string{"csipgs-chess"},
+		Description: "Kings alone at the start; each turn a zorkmid of credit, then a move, a transfer from " +
+			"reserve next to a royal, or a purchase, then an optional redesign of one of six piece designs " +
+			"priced from Betza atoms.",
+		Files: f, Ranks: r,
+		Holes:  holes,
+		Pieces: pieces,
+		Start:  startBoard(f, r, holes) + " w - - 0 1",
+		End: rules.EndSpec{
+			Checkmate: rules.Loss,
+			Stalemate: rules.Loss,
+			NFold:     3,
+			MoveCap:   2 * z.o.MaxTurns,
+		},
+		Hooks: rules.Hooks{
+			Generate:    z.generate,
+			Legal:       z.legal,
+			AfterMake:   z.afterMake,
+			AfterUnmake: z.afterUnmake,
+			End:         z.end,
+			View:        z.viewHook(),
+			Determinize: z.determinizeHook(),
+			EncodeMove:  z.encodeMove,
+			DecodeMove:  z.decodeMove,
+			FEN:         z.fen,
+			ParseFEN:    z.parseFEN,
+			Options:     z.options,
+			Configure:   z.configure,
+		},
+	}
+}
+
+// compile builds the core variant for a board with the given holes.
+func (z *csipgs) compile(holes geom.Set) (*rules.Variant, error) {
+	v, err := rules.Compile(z.spec(holes))
+	if err != nil {
+		return nil, fmt.Errorf("csipgs: %w", err)
+	}
+	return v, nil
+}
+
+// startBoard returns the FEN board of the start: the two royal Kings and
+// the holes.
+func startBoard(f, r int, holes geom.Set) string {
+	w, b := royalStart(f, r)
+	rows := make([]string, r)
+	for rank := r - 1; rank >= 0; rank-- {
+		row := ""
+		empty := 0
+		for file := 0; file < f; file++ {
+			s := geom.Sq(file, rank)
+			var c byte
+			switch {
+			case s == w:
+				c = 'K'
+			case s == b:
+				c = 'k'
+			case holes.Has(s):
+				c = '*'
+			}
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				row += fmt.Sprint(empty)
+				empty = 0
+			}
+			row += string(c)
+		}
+		if empty > 0 {
+			row += fmt.Sprint(empty)
+		}
+		rows[r-1-rank] = row
+	}
+	out := rows[0]
+	for _, row := range rows[1:] {
+		out += "/" + row
+	}
+	return out
+}
+
+// options returns the game's option tags.
+func (z *csipgs) options() []rules.Option {
+	tags := z.o.Tags()
+	out := make([]rules.Option, len(tags))
+	for i, t := range tags {
+		out[i] = rules.Option{Name: t[0], Value: t[1]}
+	}
+	return out
+}
+
+// configure returns csipgs with z's options changed by the tags.
+func (z *csipgs) configure(tags map[string]string) (*rules.Variant, error) {
+	o := z.o
+	if err := o.SetTags(tags); err != nil {
+		return nil, err
+	}
+	return New(o)
+}
+
+// internText parses, prices and registers a design text.
+func (z *csipgs) internText(s string) (*compiled, error) {
+	d, err := ParseDesignWith(s, z.po)
+	if err != nil {
+		return nil, err
+	}
+	return z.intern(d)
+}
+
+// intern registers a parsed design and returns its compiled form.
+func (z *csipgs) intern(d Design) (*compiled, error) {
+	if d.Relay && !z.o.Relay {
+		return nil, fmt.Errorf("%w: design %q: relay designs need the Relay option (3.7 A-g)", ErrDesign, d.String())
+	}
+	text := d.String()
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	if c, ok := z.byText[text]; ok {
+		return c, nil
+	}
+	old := *z.designs.Load()
+	if len(old) >= maxDesigns {
+		return nil, fmt.Errorf("%w: more than %d different designs in one game", ErrDesign, maxDesigns)
+	}
+	c := &compiled{
+		id: uint16(len(old) + 1), text: text, design: d,
+		price: PriceOf(d, z.po), royal: d.Royal, relay: d.Relay, colorBound: d.ColorBound(),
+		pawn: z.reset[text],
+	}
+	for _, v := range d.Vectors() {
+		for col := range 2 {
+			dx, dy := v.DX, v.DY
+			if col == 1 {
+				dx, dy = -dx, -dy
+			}
+			c.legs[col] = append(c.legs[col], leg{off: geom.Offset(int(dx), int(dy)), dx: dx, dy: dy, rider: v.Rider, mv: v.Move, cap: v.Capture})
+		}
+	}
+	next := make([]*compiled, len(old), len(old)+1)
+	copy(next, old)
+	next = append(next, c)
+	z.designs.Store(&next)
+	z.byText[text] = c
+	return c, nil
+}
+
+// design returns the compiled design with the given id, or nil.
+func (z *csipgs) design(id uint32) *compiled {
+	ds := *z.designs.Load()
+	if id == 0 || int(id) > len(ds) {
+		return nil
+	}
+	return ds[id-1]
+}
+
+// getBuf and putBuf lend move buffers for generation inside hooks.
+func (z *csipgs) getBuf() *[]rules.Move  { b := z.bufs.Get().(*[]rules.Move); *b = (*b)[:0]; return b }
+func (z *csipgs) putBuf(b *[]rules.Move) { z.bufs.Put(b) }
+
+// hooksOf returns the csipgs behind a position's variant.
+func hooksOf(p *rules.Position) (*csipgs, bool) {
+	st, ok := p.State().(*state)
+	if ok {
+		return st.z, true
+	}
+	return nil, false
+}

@@ -1,0 +1,336 @@
+package csipgs
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+// visible returns the squares colour c sees (CS-M2): the squares of its
+// pieces; with Reach every square its pieces could move to or capture on
+// (a rider's line up to and including the first square that is not empty,
+// terrain included), with Radius(r) every square within r king steps of
+// its pieces; and every square next to its royals.
+func (z *csipgs) visible(p *rules.Position, st *state, c rules.Color) geom.Set {
+	var vis geom.Set
+	b := p.Variant().Board()
+	relay := st.hasRelay(p, c)
+	add := func(s geom.Square) {
+		if b.OnGrid(s) {
+			vis.Add(s)
+		}
+	}
+	for _, from := range p.Pieces(c) {
+		vis.Add(from)
+		pc := p.At(from)
+		d := st.designOf(pc)
+		if d == nil {
+			continue
+		}
+		if z.o.Radius > 0 {
+			r := z.o.Radius
+			for dy := -r; dy <= r; dy++ {
+				for dx := -r; dx <= r; dx++ {
+					f, k := from.File()+dx, from.Rank()+dy
+					if f >= 0 && k >= 0 && f < b.Files && k < b.Ranks {
+						vis.Add(geom.Sq(f, k))
+					}
+				}
+			}
+		} else {
+			reach(p, from, d.legs[c], add)
+			if relay {
+				for _, y := range p.Pieces(c) {
+					r := st.designOf(p.At(y))
+					if y != from && r != nil && r.relay && reaches(p, y, r.legs[c], from, nil, true) {
+						reach(p, from, r.legs[c], add)
+					}
+				}
+			}
+		}
+		if d.royal {
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					add(geom.Square(int(from) + geom.Offset(dx, dy)))
+				}
+			}
+		}
+	}
+	return vis
+}
+
+// reach calls add for every square a piece on from with legs reaches.
+func reach(p *rules.Position, from geom.Square, legs []leg, add func(geom.Square)) {
+	b := p.Variant().Board()
+	for i := range legs {
+		l := &legs[i]
+		s := int(from)
+		for {
+			s += l.off
+			sq := geom.Square(s)
+			if !b.OnGrid(sq) {
+				break
+			}
+			add(sq)
+			if !l.rider || p.At(sq) != rules.Empty {
+				break
+			}
+		}
+	}
+}
+
+// updateSeen adds the terrain each player sees now to what they have seen.
+func (z *csipgs) updateSeen(p *rules.Position, st *state) {
+	holes := p.Variant().Board().Holes
+	if holes.Empty() {
+		return
+	}
+	for c := rules.White; c <= rules.Black; c++ {
+		v := z.visible(p, st, c)
+		v.Intersect(&holes)
+		st.seen[c].Union(&v)
+	}
+}
+
+// viewHook returns the View hook: everything outside moderated games, the
+// observation of CS-M2..CS-M4 in them.
+func (z *csipgs) viewHook() func(p *rules.Position, c rules.Color) rules.View {
+	return func(p *rules.Position, c rules.Color) rules.View {
+		if !z.o.Moderated {
+			var all rules.View
+			all.Viewer = c
+			for _, s := range p.Variant().Board().Squares() {
+				all.Visible.Add(s)
+			}
+			all.Position = p.Clone()
+			return all
+		}
+		v, err := z.view(p, c)
+		if err != nil {
+			// Cannot happen for a position of this variant; show nothing
+			// rather than everything.
+			return rules.View{Viewer: c}
+		}
+		return v
+	}
+}
+
+// viewVariant returns the variant whose board has exactly the given holes:
+// the terrain a player knows.
+func (z *csipgs) viewVariant(holes geom.Set) (*rules.Variant, error) {
+	z.viewMu.Lock()
+	defer z.viewMu.Unlock()
+	if v, ok := z.views[holes]; ok {
+		return v, nil
+	}
+	v, err := z.compile(holes)
+	if err != nil {
+		return nil, err
+	}
+	if len(z.views) > 4096 {
+		clear(z.views)
+	}
+	z.views[holes] = v
+	return v, nil
+}
+
+// view builds c's observation of p: a new position (no history) on a
+// board with only the terrain c has seen, holding c's pieces and the enemy
+// pieces on squares c sees, the public economy (the opponent's treasury
+// and reserve hidden under HideEconomy), and c's seen terrain alone.
+func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
+	st := z.stateOf(p)
+	vis := z.visible(p, st, c)
+	known := st.seen[c]
+	now := p.Variant().Board().Holes
+	now.Intersect(&vis)
+	known.Union(&now)
+	vv, err := z.viewVariant(known)
+	if err != nil {
+		return rules.View{}, err
+	}
+	b := vv.Board()
+	var sb strings.Builder
+	for r := b.Ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < b.Files; f++ {
+			s := geom.Sq(f, r)
+			var ch byte
+			switch {
+			case b.Holes.Has(s):
+				ch = '*'
+			case vis.Has(s) && p.At(s).IsPiece():
+				ch = p.Variant().PieceLetter(p.At(s))
+			}
+			if ch == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				fmt.Fprint(&sb, empty)
+				empty = 0
+			}
+			sb.WriteByte(ch)
+		}
+		if empty > 0 {
+			fmt.Fprint(&sb, empty)
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	fmt.Fprintf(&sb, " %c - - %d %d", p.Turn().Letter(), st.hm, p.Fullmove())
+	q, err := vv.ParsePlainFEN(sb.String())
+	if err != nil {
+		return rules.View{}, fmt.Errorf("csipgs: view: %w", err)
+	}
+	for col := rules.White; col <= rules.Black; col++ {
+		if col != c && z.o.HideEconomy {
+			continue
+		}
+		q.SetMoney(col, p.Money(col))
+		for t := 1; t <= 26; t++ {
+			q.SetPocket(col, rules.Type(t), p.Pocket(col, rules.Type(t)))
+		}
+	}
+	ns := &state{z: z, table: st.table, slots: st.slots, hm: st.hm}
+	ns.seen[c] = known
+	if z.o.HideEconomy {
+		// Keep only the types the view itself uses: a type named only by
+		// a hidden reserve or an unseen piece would hint at it.
+		used := ns.referenced(q, c, -1)
+		for l := 1; l <= 26; l++ {
+			if !used[l] {
+				ns.table[l] = nil
+			}
+		}
+	}
+	q.SetState(ns)
+	if p.Phase() != 0 {
+		q.SetTurnState(p.Turn(), p.Phase(), p.Counter())
+	}
+	return rules.View{Viewer: c, Visible: vis, Position: q}, nil
+}
+
+// determinizeHook returns the Determinize hook: a full position consistent
+// with a view. The opponent's unseen pieces are unknown; the sample keeps
+// what the view shows and, if no enemy royal is in sight, puts one royal
+// of the opponent's first royal design on a random unseen empty square.
+// The board is the view's: unseen terrain is taken to be open.
+func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Position {
+	return func(v rules.View, r *rand.Rand) *rules.Position {
+		if v.Position == nil {
+			return nil
+		}
+		q := v.Position.Clone()
+		st := z.stateOf(q)
+		them := v.Viewer.Other()
+		if st.royals(q, them) > 0 {
+			return q
+		}
+		var royal rules.Type
+		for _, l := range st.slots[them] {
+			if d := st.table[l]; d != nil && d.royal {
+				royal = rules.Type(l)
+				break
+			}
+		}
+		if royal == 0 {
+			for l := 1; l <= 26; l++ {
+				if d := st.table[l]; d != nil && d.royal {
+					royal = rules.Type(l)
+					break
+				}
+			}
+		}
+		if royal == 0 {
+			return q
+		}
+		var free []geom.Square
+		for _, s := range q.Variant().Board().Squares() {
+			if !v.Visible.Has(s) && q.At(s) == rules.Empty {
+				free = append(free, s)
+			}
+		}
+		if len(free) == 0 {
+			return q
+		}
+		s := free[r.IntN(len(free))]
+		q.Put(s, rules.MakePiece(them, royal))
+		return q
+	}
+}
+
+// ErrRefused is wrapped by the error Attempt returns for an action the
+// moderator refuses.
+var ErrRefused = errors.New("csipgs: refused")
+
+// Refusal is the moderator's answer to an action that is not legal in the
+// true position (CS-M5): "illegal, try again", with the reason.
+type Refusal struct {
+	Move   rules.Move
+	Reason string
+}
+
+// Error returns the moderator's announcement.
+func (e *Refusal) Error() string { return "illegal, try again: " + e.Reason }
+
+// Unwrap makes errors.Is(err, ErrRefused) true.
+func (e *Refusal) Unwrap() error { return ErrRefused }
+
+// Attempt is the moderator (CS-M1, CS-M5): it judges an action or design
+// change a player chose from their view against the true position p. A
+// legal move is played on p and nil returned; any other is refused with a
+// *Refusal saying why, and p is unchanged.
+func Attempt(p *rules.Position, m rules.Move) error {
+	z, ok := ensure(p)
+	if !ok {
+		return ErrNotCsipgs
+	}
+	if reason := z.refusal(p, m); reason != "" {
+		return &Refusal{Move: m, Reason: reason}
+	}
+	p.Make(m)
+	return nil
+}
+
+// refusal returns why m is not legal in p, or "".
+func (z *csipgs) refusal(p *rules.Position, m rules.Move) string {
+	buf := z.getBuf()
+	defer z.putBuf(buf)
+	*buf = p.LegalMoves(*buf)
+	for _, x := range *buf {
+		if x == m {
+			return ""
+		}
+	}
+	st := z.stateOf(p)
+	us := p.Turn()
+	switch KindOf(m) {
+	case Buy:
+		if any, _ := st.royalChecked(p, us); any {
+			return "no buying while a royal is in check"
+		}
+		return "the buy is not possible"
+	case Transfer:
+		if _, safe := st.royalChecked(p, us); !safe {
+			return "no transfer: every royal is in check"
+		}
+		return "no transfer to that square"
+	case PieceMove:
+		if p.At(m.To()) == rules.Wall {
+			return "the square is impassable"
+		}
+		return "the piece cannot make that move"
+	case Redesign, Pass:
+		if p.Phase() != 1 {
+			return "a design change comes after the action"
+		}
+		return "not a valid design change"
+	}
+	return "not a move of this game"
+}
