@@ -107,6 +107,12 @@ func ParseCoord(p *rules.Position, s string) (rules.Move, error) {
 		if m, ok := h(p, s); ok {
 			return m, nil
 		}
+		// SAN writes a check or mate mark after the variant's text.
+		if t := strings.TrimRight(s, "+#"); t != s && t != "" {
+			if m, ok := h(p, t); ok {
+				return m, nil
+			}
+		}
 	}
 	if len(s) > 16 {
 		return 0, moveErr(p, s, ErrSyntax, "too long")

@@ -167,8 +167,12 @@ func (r *turnReader) token(pm pgn.Move) error {
 	body, r.open = strings.CutSuffix(body, ",")
 	r.open = r.open || pm.Text == ","
 	if body != "" {
-		for e := range strings.SplitSeq(body, ",") {
-			if err := r.element(e); err != nil {
+		// A move's own text may hold commas (Crazy Chess's disguise
+		// chains): the most parts that read as one move make an element.
+		parts := strings.Split(body, ",")
+		for n := 0; len(parts) > 0; parts = parts[n:] {
+			n = nextElement(r.g.Position(), parts)
+			if err := r.element(strings.Join(parts[:n], ",")); err != nil {
 				return err
 			}
 		}

@@ -148,19 +148,43 @@ func ParseTurn(p *rules.Position, token string) ([]game.Ply, error) {
 	}
 	q := p.Clone()
 	mover := q.Turn()
-	plies := make([]game.Ply, 0, len(elems))
-	for i, e := range elems {
-		m, k, err := ParseElement(q, e.text)
+	var plies []game.Ply
+	for i, n := 0, 0; i < len(elems); i += n {
+		// The elements up to the first with comments after it may make
+		// one move whose text holds commas.
+		texts := []string{elems[i].text}
+		for j := i + 1; j < len(elems) && len(elems[j-1].comments) == 0; j++ {
+			texts = append(texts, elems[j].text)
+		}
+		n = nextElement(q, texts)
+		text := strings.Join(texts[:n], ",")
+		m, k, err := ParseElement(q, text)
 		if err != nil {
-			return nil, fmt.Errorf("%w: element %d (%s): %w", ErrTurn, i+1, e.text, err)
+			return nil, fmt.Errorf("%w: element %d (%s): %w", ErrTurn, len(plies)+1, text, err)
 		}
 		q.MakeOutcome(m, k)
-		if err := checkTurn(q, mover, i+1, len(elems)); err != nil {
-			return nil, err
+		plies = append(plies, game.Ply{Move: m, Outcome: k, Comments: elems[i+n-1].comments})
+		switch over := game.TurnOver(q, mover); {
+		case over && i+n < len(elems):
+			return nil, fmt.Errorf("%w: the turn ends at element %d, before %q", ErrTurn, len(plies), elems[i+n].text)
+		case !over && i+n == len(elems):
+			return nil, fmt.Errorf("%w: the turn does not end after element %d", ErrTurn, len(plies))
 		}
-		plies = append(plies, game.Ply{Move: m, Outcome: k, Comments: e.comments})
 	}
 	return plies, nil
+}
+
+// nextElement returns how many of the comma-separated parts, from the
+// first, make the next element of a turn played from p: the most that read
+// as one move (a variant's own move text may hold commas, as Crazy Chess's
+// disguise chain "Da2:b2,c2"), else 1.
+func nextElement(p *rules.Position, parts []string) int {
+	for k := len(parts); k > 1; k-- {
+		if _, _, err := ParseElement(p, strings.Join(parts[:k], ",")); err == nil {
+			return k
+		}
+	}
+	return 1
 }
 
 // element is one element of a turn token with the comments after it.

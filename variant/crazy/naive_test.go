@@ -624,7 +624,7 @@ func (p *nPos) knight(b, i, c int) []nMove {
 					if pc.c != c {
 						m := mk(s, 0)
 						m.path, m.pi, m.knight = ps, j, false
-						m.text += "(x" + nPlace(ps, j) + ")"
+						m.text += "x" + nPlace(ps, j)
 						out = append(out, m)
 					}
 				}
@@ -943,7 +943,7 @@ func nPromoText(m *nMove, p *nPos, promoted []int) string {
 		}
 	}
 	if len(rest) > 0 {
-		text += "[" + strings.Join(rest, ",") + "]"
+		text += "&" + strings.Join(rest, "&")
 	}
 	return text
 }

@@ -10,19 +10,23 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// The move syntax of section 2.11, long algebraic without spaces:
+// The move syntax of section 2.11, long algebraic without spaces, with two
+// changes that keep every move one PGN symbol (PGN reserves parentheses
+// and brackets): a path capture follows the target without parentheses,
+// and the promotions of other pawns follow '&' each. The specification's
+// forms, "Ne4-f6(xe5/2)" and "e7-e8=Q[a8=N,b8=Q]", are read too.
 //
 //	Nf3/2-e5        a piece move: [piece] origin[/index] sep target
 //	Ng1xf3/1        a knight capturing the passenger at index 1
-//	Ne4-f6(xe5/2)   a knight capturing on its path
+//	Ne4-f6xe5/2     a knight capturing on its path
 //	Kd4xe5-d4       a king's two steps (one step, Kd4xe5, only when the
 //	                first step removed the king under KingStep1Immunity=None)
 //	O-O,g1^f1       castling, then the king's second step
 //	Qd4*            an all-round capture
 //	De3/1:e2,d2,c2  a disguise: the disguised piece, then the pawns of the
 //	                chain in order (a pawn inside a stack as sq/index)
-//	e7-e8=Q[a8=N]   promotions: =X for the moving pawn's own square, the
-//	                mover's other promoting pawns in brackets
+//	e7-e8=Q&a8=N    promotions: =X for the moving pawn's own square, the
+//	                mover's other promoting pawns each after '&'
 //	DENY, DRAW
 //
 // sep is '-' onto an empty square, 'x' for a capture (en passant too) and
@@ -58,18 +62,11 @@ func (f formatted) String() string {
 		}
 	}
 	slices.SortFunc(rest, func(a, b promoText) int { return a.b - b.b })
-	for i, pr := range rest {
-		if i == 0 {
-			sb.WriteByte('[')
-		} else {
-			sb.WriteByte(',')
-		}
+	for _, pr := range rest {
+		sb.WriteByte('&')
 		sb.WriteString(sqOf(pr.b).String())
 		sb.WriteByte('=')
 		sb.WriteByte(pr.letter)
-	}
-	if len(rest) > 0 {
-		sb.WriteByte(']')
 	}
 	return sb.String()
 }
@@ -113,7 +110,7 @@ func (e *engine) bodyText(d *mv, us rules.Color) (string, bool) {
 		sb.WriteByte(sepChar(d.sep))
 		sb.WriteString(place(d.to, d.toIdx))
 		if d.path != none {
-			sb.WriteString("(x" + place(d.path, d.pathIdx) + ")")
+			sb.WriteString("x" + place(d.path, d.pathIdx))
 		}
 	case kKing:
 		sb.WriteString("K" + place(d.from, d.fromIdx))
@@ -450,7 +447,8 @@ func (sc *scanner) disguise(body *strings.Builder) error {
 	}
 }
 
-// piece reads [Piece] origin sep target [(x sq[/idx])] or Q origin *, and
+// piece reads [Piece] origin sep target [x sq[/idx]] (or the path capture
+// in parentheses, "(xsq[/idx])") or Q origin *, and
 // reports whether the mover is a pawn.
 func (sc *scanner) piece(body *strings.Builder) (bool, error) {
 	letter := byte(0)
@@ -480,24 +478,25 @@ func (sc *scanner) piece(body *strings.Builder) (bool, error) {
 	}
 	body.WriteByte(c)
 	body.WriteString(place(t, ti))
-	if sc.eat('(') {
-		if !sc.eat('x') {
-			return false, fmt.Errorf("(x expected at %d", sc.i-1)
-		}
+	paren := sc.eat('(')
+	if paren && sc.peek() != 'x' {
+		return false, fmt.Errorf("(x expected at %d", sc.i-1)
+	}
+	if sc.eat('x') {
 		pb, pi, err := sc.place()
 		if err != nil {
 			return false, err
 		}
-		if !sc.eat(')') {
+		if paren && !sc.eat(')') {
 			return false, fmt.Errorf(") expected at %d", sc.i)
 		}
-		body.WriteString("(x" + place(pb, pi) + ")")
+		body.WriteString("x" + place(pb, pi))
 	}
 	return letter == 0 || letter == 'P', nil
 }
 
-// promotions reads ["=" X] ["[" sq "=" X {"," sq "=" X} "]"]; the =X has
-// square -1 until the caller knows it.
+// promotions reads ["=" X] then {"&" sq "=" X} or ["[" sq "=" X {"," sq
+// "=" X} "]"]; the =X has square -1 until the caller knows it.
 func (sc *scanner) promotions(f *formatted) error {
 	letter := func() (byte, error) {
 		c := sc.peek()
@@ -519,26 +518,21 @@ func (sc *scanner) promotions(f *formatted) error {
 		f.promos = append(f.promos, promoText{b: -1, letter: l})
 		seen[-1] = true
 	}
+	if sc.peek() == '&' {
+		for sc.eat('&') {
+			if err := sc.promotion(f, seen, letter); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if !sc.eat('[') {
 		return nil
 	}
 	for {
-		b, err := sc.square()
-		if err != nil {
+		if err := sc.promotion(f, seen, letter); err != nil {
 			return err
 		}
-		if !sc.eat('=') {
-			return fmt.Errorf("= expected at %d", sc.i)
-		}
-		l, err := letter()
-		if err != nil {
-			return err
-		}
-		if seen[b] {
-			return fmt.Errorf("%v is promoted twice", sqOf(b))
-		}
-		seen[b] = true
-		f.promos = append(f.promos, promoText{b: b, letter: l})
 		if sc.eat(']') {
 			return nil
 		}
@@ -546,6 +540,27 @@ func (sc *scanner) promotions(f *formatted) error {
 			return fmt.Errorf(", or ] expected at %d", sc.i)
 		}
 	}
+}
+
+// promotion reads sq "=" X, one promotion of a pawn other than the mover.
+func (sc *scanner) promotion(f *formatted, seen map[int]bool, letter func() (byte, error)) error {
+	b, err := sc.square()
+	if err != nil {
+		return err
+	}
+	if !sc.eat('=') {
+		return fmt.Errorf("= expected at %d", sc.i)
+	}
+	l, err := letter()
+	if err != nil {
+		return err
+	}
+	if seen[b] {
+		return fmt.Errorf("%v is promoted twice", sqOf(b))
+	}
+	seen[b] = true
+	f.promos = append(f.promos, promoText{b: b, letter: l})
+	return nil
 }
 
 // withTarget returns f with the square of a =X promotion filled in: the

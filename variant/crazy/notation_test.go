@@ -2,6 +2,7 @@ package crazy
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -86,7 +87,9 @@ func TestMoveTextForms(t *testing.T) {
 		{"7k/8/8/8/8/8/4P3/7K w - - 0 1 b - 0", " e2-e4 ", "e2-e4"},
 		{"7k/4P3/8/8/8/8/8/7K w - - 0 1 b - 0", "e7-e8[e8=n]", "e7-e8=N"},
 		{"7k/4P3/8/8/8/8/8/7K w - - 0 1 b - 0", "e7-e8=q", "e7-e8=Q"},
-		{"(rP)6k/8/8/8/8/8/8/R6K w - - 0 1 b - 0", "Ra1xa8=R", "Ra1xa8[a8=R]"},
+		{"(rP)6k/8/8/8/8/8/8/R6K w - - 0 1 b - 0", "Ra1xa8=R", "Ra1xa8&a8=R"},
+		{"(rP)6k/8/8/8/8/8/8/R6K w - - 0 1 b - 0", "Ra1xa8[a8=R]", "Ra1xa8&a8=R"},
+		{"7k/8/8/4(rrrrp)3/4N3/8/8/7K w - - 0 1 b - 0", "Ne4-f6(xe5/2)", "Ne4-f6xe5/2"},
 	} {
 		p := parse(t, v, c.fen)
 		m, err := ParseMove(p, c.in)
@@ -299,7 +302,7 @@ func FuzzMove(f *testing.F) {
 		"8/8/8/8/7K/4(rk)3/2PPP3/8 w - - 0 1 b - 0",
 		"(rP)6k/4P3/8/8/4(rrrrp)3/4N3/8/R3K2R w KQ - 0 1 b - 0",
 	}
-	for i, s := range []string{"e2-e4", "De3/1:e2,d2,c2", "Ne4-f6(xe5/2)", "Ra1xa8[a8=Q]", "e7-e8=N", "O-O,g1^f1", "Ke1-e2-e1", "Qd1*", "DENY", "Ng1xf3/1"} {
+	for i, s := range []string{"e2-e4", "De3/1:e2,d2,c2", "Ne4-f6(xe5/2)", "Ne4-f6xe5/2", "Ra1xa8[a8=Q]", "Ra1xa8&a8=Q", "e7-e8=N", "O-O,g1^f1", "Ke1-e2-e1", "Qd1*", "DENY", "Ng1xf3/1"} {
 		f.Add(uint8(i), s)
 	}
 	v, err := New(DefaultOptions())
@@ -324,4 +327,65 @@ func FuzzMove(f *testing.F) {
 			t.Fatalf("%q: %q reads back as %v, %v", s, text, m2, err)
 		}
 	})
+}
+
+// TestPGNRandomGames: random games, with their disguise chains (commas),
+// path captures and promotions of fallen pawns, are written as PGN (every
+// move one PGN symbol) and read back move for move.
+func TestPGNRandomGames(t *testing.T) {
+	v := newVariant(t, nil)
+	reg := variant.NewRegistry()
+	if err := reg.Register(v, nil); err != nil {
+		t.Fatal(err)
+	}
+	starts := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b - 0",
+		"r3k2r/p1(rq)1pp1p/1n2b3/2p1Q3/3(RK)4/2N2B2/PP1P1PPP/R6R w kq - 0 1 b - 0",
+		"(rP)6k/4P3/8/8/4(rrrrp)3/4N3/8/R3K2R w KQ - 0 1 b - 0",
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	commas, paths := 0, 0
+	for g := range 30 {
+		start := parse(t, v, starts[g%len(starts)])
+		gm := game.New(v, start)
+		for range 80 {
+			p := gm.Position()
+			ms := p.LegalMoves(nil)
+			if len(ms) == 0 || p.Status().Over() {
+				break
+			}
+			m := ms[rng.IntN(len(ms))]
+			text := FormatMove(p, m)
+			commas += strings.Count(text, ",")
+			if d, _ := decode(m); d.kind == kPiece && d.path != none {
+				paths++
+			}
+			if err := gm.Play(m, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var sb strings.Builder
+		if err := pgn.Write(&sb, notation.WriteGame(gm)); err != nil {
+			t.Fatalf("game %d: %v", g, err)
+		}
+		games, err := pgn.Parse(sb.String())
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", g, err, sb.String())
+		}
+		back, err := notation.ReadGame(reg, games[0])
+		if err != nil {
+			t.Fatalf("game %d: %v\n%s", g, err, sb.String())
+		}
+		if len(back.Plies) != len(gm.Plies) || back.Position().FEN() != gm.Position().FEN() {
+			t.Fatalf("game %d read back to %d plies, %s; want %d, %s", g, len(back.Plies), back.Position().FEN(), len(gm.Plies), gm.Position().FEN())
+		}
+		for i := range gm.Plies {
+			if back.Plies[i].Move != gm.Plies[i].Move {
+				t.Fatalf("game %d ply %d differs", g, i+1)
+			}
+		}
+	}
+	if commas == 0 || paths == 0 {
+		t.Errorf("the games held %d commas and %d path captures; want some of each", commas, paths)
+	}
 }
