@@ -216,6 +216,11 @@ type searcher struct {
 	mode     chanceMode
 	end      func(*rules.Position) (rules.Status, bool)    // the variant's end hook
 	gain     func(*rules.Position, rules.Move) (int, bool) // the variant's Tactical hook
+	// lazy: the variant decides legality by a Legal hook, which may be
+	// costly (Crazy Chess resolves the move and the replies): below the
+	// root, pseudo-legal moves are generated and each is tested only when
+	// its turn to be searched comes.
+	lazy bool
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
@@ -254,6 +259,7 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 		mode:    e.mode,
 		end:     spec.Hooks.End,
 		gain:    spec.Hooks.Tactical,
+		lazy:    spec.Hooks.Legal != nil,
 	}
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
@@ -641,7 +647,13 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
-	moves := p.LegalMoves(s.moves[ply][:0])
+	var moves []rules.Move
+	lazy := s.lazy && ply > 0
+	if lazy {
+		moves = p.PseudoLegalMoves(s.moves[ply][:0])
+	} else {
+		moves = p.LegalMoves(s.moves[ply][:0])
+	}
 	s.moves[ply] = moves
 	if ply == 0 {
 		moves = s.rootMoves(moves)
@@ -662,9 +674,14 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	bestMove := rules.NoMove
 	origAlpha := alpha
 	us := p.Turn()
+	legal := 0
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
+		if lazy && !p.IsLegal(m) {
+			continue
+		}
+		legal++
 		quiet := !p.IsCapture(m) && m.Kind() != rules.Promotion
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
@@ -761,6 +778,9 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				}
 			}
 		}
+	}
+	if legal == 0 {
+		return s.terminal(ply) // only illegal pseudo-legal moves
 	}
 	bound := boundUpper
 	switch {

@@ -159,13 +159,24 @@ func (e *engine) hasLegal() bool {
 		sc.release(buf)
 		return n > 0
 	}
+	// Piece by piece, so that a legal move found early spares generating
+	// the rest (disguise chains cost the most).
 	buf := sc.acquire()
-	buf = e.genAll(us, buf)
 	found := false
-	for _, m := range buf {
-		if d, _ := decode(m); e.allowed(m, &d) && e.try(&d, us) {
-			found = true
-			break
+	s := e.s
+	for b := 0; b < 64 && !found; b++ {
+		for i := 0; i < int(s.height[b]) && !found; i++ {
+			pc := s.cells[b][i]
+			if pc.Color() != us || !e.mayMove(b, i) {
+				continue
+			}
+			buf = e.genPiece(buf[:0], b, i, pc)
+			for _, m := range buf {
+				if d, _ := decode(m); e.allowed(m, &d) && e.try(&d, us) {
+					found = true
+					break
+				}
+			}
 		}
 	}
 	sc.release(buf)
@@ -333,18 +344,31 @@ func (e *engine) canClaimDraw(us rules.Color) bool {
 // carries a Queen into a capture next to D, or carries the King itself.
 func (e *engine) inCheck(c rules.Color) bool {
 	s, z := e.s, e.z
-	kb, ki := s.findKing(c, z.king)
-	if kb == none {
-		return false
-	}
+	// One scan: the King, the squares holding Queens, and the opponent's
+	// pieces that may move.
+	kb, ki := none, none
 	var queens uint64
+	var movers [MaxPieces][2]int8
+	n := 0
+	king := rules.MakePiece(c, z.king)
+	them := c.Other()
 	for b := range 64 {
 		for i := range int(s.height[b]) {
-			if s.cells[b][i].Type() == z.queen {
+			pc := s.cells[b][i]
+			switch {
+			case pc == king:
+				kb, ki = b, i
+			case pc.Type() == z.queen:
 				queens |= 1 << b
-				break
+			}
+			if pc.Color() == them && n < len(movers) && e.mayMove(b, i) {
+				movers[n] = [2]int8{int8(b), int8(i)}
+				n++
 			}
 		}
+	}
+	if kb == none {
+		return false
 	}
 	D := uint64(1) << kb
 	for {
@@ -355,26 +379,29 @@ func (e *engine) inCheck(c rules.Color) bool {
 		D |= add
 	}
 	near := z.neighbours(D)
-	them := c.Other()
 	sc := e.sc
 	buf := sc.acquire()
-	defer func() { sc.release(buf) }()
-	for b := range 64 {
-		for i := range int(s.height[b]) {
-			pc := s.cells[b][i]
-			if pc.Color() != them || !e.mayMove(b, i) || !e.mightReach(b, i, pc, D, near, kb, ki) {
-				continue
-			}
-			buf = e.genPiece(buf[:0], b, i, pc)
-			for _, m := range buf {
-				d, _ := decode(m)
-				if e.relevant(&d, D, near, kb, ki) && e.removes(&d, them, c) {
-					return true
-				}
+	found := false
+	for _, bi := range movers[:n] {
+		b, i := int(bi[0]), int(bi[1])
+		pc := s.cells[b][i]
+		if !e.mightReach(b, i, pc, D, near, kb, ki) {
+			continue
+		}
+		buf = e.genPiece(buf[:0], b, i, pc)
+		for _, m := range buf {
+			d, _ := decode(m)
+			if e.relevant(&d, D, near, kb, ki) && e.removes(&d, them, c) {
+				found = true
+				break
 			}
 		}
+		if found {
+			break
+		}
 	}
-	return false
+	sc.release(buf)
+	return found
 }
 
 // mightReach is a cheap test whether any move of pc, at index i of b, can

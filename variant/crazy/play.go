@@ -1,6 +1,8 @@
 package crazy
 
 import (
+	"math/bits"
+
 	"github.com/anychess/anychess/rules"
 )
 
@@ -151,17 +153,32 @@ func (e *engine) disguise(d *mv, us rules.Color) {
 // us's promoting pawns in the scratch.
 func (e *engine) endOfTurn(d *mv, us rules.Color) {
 	s, p, z := e.s, e.p, e.z
+	// One scan finds the squares the three steps below look at: lone
+	// pawns, and squares holding a risen Bishop.
+	var lone, risen uint64
 	for b := range 64 {
-		if s.height[b] != 1 || s.cells[b][0].Type() != z.pawn {
-			continue
+		h := int(s.height[b])
+		if h == 1 && s.cells[b][0].Type() == z.pawn {
+			lone |= 1 << b
 		}
+		for i := range h {
+			if pc := s.cells[b][i]; pc.Type() == z.bishop && pc.Attr()&attrRisen != 0 {
+				risen |= 1 << b
+				break
+			}
+		}
+	}
+	for l := lone; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros64(l)
 		pc := s.cells[b][0]
 		if _, first, _, _ := pawnRows(pc.Color()); b>>3 == first {
 			s.removeAt(p, b, 0)
 			e.captured(b, pc, SelfCapture)
+			lone &^= 1 << b
 		}
 	}
-	for b := range 64 {
+	for r := risen; r != 0; r &= r - 1 {
+		b := bits.TrailingZeros64(r)
 		for i := int(s.height[b]) - 1; i >= 0; i-- {
 			pc := s.cells[b][i]
 			if pc.Type() != z.bishop || pc.Attr()&attrRisen == 0 {
@@ -178,7 +195,8 @@ func (e *engine) endOfTurn(d *mv, us rules.Color) {
 	}
 	sc := e.sc
 	sc.nPromo = 0
-	for b := range 64 {
+	for l := lone; l != 0; l &= l - 1 {
+		b := bits.TrailingZeros64(l)
 		pc := s.cells[b][0]
 		if s.height[b] != 1 || pc.Type() != z.pawn {
 			continue
