@@ -57,14 +57,7 @@ func (g *Game) Position() *rules.Position { return g.pos }
 // Play checks that m is legal, that outcome is one of its outcomes, and
 // plays it.
 func (g *Game) Play(m rules.Move, outcome int) error {
-	legal := false
-	for _, o := range g.pos.LegalMoves(nil) {
-		if o == m {
-			legal = true
-			break
-		}
-	}
-	if !legal {
+	if !g.pos.Playable(m) {
 		return fmt.Errorf("%w: %#v in %s", ErrIllegal, m, g.pos.FEN())
 	}
 	if n := len(g.pos.Outcomes(m)); outcome < 0 || outcome >= n {

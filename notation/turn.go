@@ -104,7 +104,7 @@ func FormatTurn(p *rules.Position, plies []game.Ply) (string, error) {
 		if i > 0 {
 			sb.WriteByte(',')
 		}
-		if !slices.Contains(q.LegalMoves(nil), pl.Move) {
+		if !q.Playable(pl.Move) {
 			return "", fmt.Errorf("%w: element %d is not a legal move in %s", ErrTurn, i+1, q.FEN())
 		}
 		if n := len(q.Outcomes(pl.Move)); pl.Outcome < 0 || pl.Outcome >= n {

@@ -317,3 +317,34 @@ func TestSearchHooks(t *testing.T) {
 		t.Error("a king on g1 is in check")
 	}
 }
+
+// TestUnlisted: Playable accepts the listed moves, and the moves the
+// variant's Unlisted hook accepts besides.
+func TestUnlisted(t *testing.T) {
+	s := chessSpec(t)
+	plain, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := plain.Board()
+	a2, _ := b.ParseSquare("a2")
+	a5, _ := b.ParseSquare("a5")
+	far := rules.NewMove(a2, a5, rules.Normal)
+	s.Hooks.Unlisted = func(p *rules.Position, m rules.Move) bool { return m == far }
+	hooked, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		v    *rules.Variant
+		want bool
+	}{{plain, false}, {hooked, true}} {
+		p := tt.v.Start()
+		if !p.Playable(find(t, p, "e2", "e4")) {
+			t.Error("a listed move is not playable")
+		}
+		if got := p.Playable(far); got != tt.want {
+			t.Errorf("a2a5 playable = %v, want %v", got, tt.want)
+		}
+	}
+}

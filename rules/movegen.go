@@ -513,6 +513,20 @@ func (p *Position) IsCapture(m Move) bool {
 	return false
 }
 
+// Playable reports whether m may be played in p: LegalMoves lists it, or
+// the variant's Unlisted hook accepts it. Game records, protocols and the
+// server check moves from outside with it.
+func (p *Position) Playable(m Move) bool {
+	var buf [MaxMoves]Move
+	for _, l := range p.LegalMoves(buf[:0]) {
+		if l == m {
+			return true
+		}
+	}
+	h := p.v.spec.Hooks.Unlisted
+	return h != nil && h(p, m)
+}
+
 // HasLegalMove reports whether the side to move has a legal move.
 func (p *Position) HasLegalMove() bool {
 	var buf [MaxMoves]Move

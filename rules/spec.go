@@ -198,4 +198,10 @@ type Hooks struct {
 	// board alone misses (pieces carried inside others), by the pieces'
 	// Value. Nil: nothing.
 	Eval func(p *Position) int
+	// Unlisted reports whether m, a move LegalMoves does not list, is
+	// legal all the same: a variant whose moves are too many to list
+	// (csipgs's designs: LegalMoves offers a catalogue, any priced design
+	// may be chosen) lists some and accepts the others here. Nil: only
+	// listed moves are legal. See Position.Playable.
+	Unlisted func(p *Position, m Move) bool
 }
