@@ -1,0 +1,127 @@
+package game
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/anychess/anychess/rules"
+)
+
+// Fair dice: a server that rolls for both players draws a secret seed and
+// a nonce when a game starts and publishes only a commitment to them (the
+// RNGCommit tag). The game's start, where chance draws it, and every chance
+// outcome come from NewRoller(seed), in order. When the game ends the seed
+// (RNG tag) and the nonce (RNGNonce tag) are revealed, and anyone can check
+// with Verify that they match the commitment and that every outcome in the
+// record followed from them. Neither player sees a roll before it is made;
+// since the seed is fixed before the first move, no choice of moves can
+// steer a roll either.
+
+// The tags of a committed game.
+const (
+	CommitTag = "RNGCommit" // "sha256:" and 64 hex digits, published at the start
+	NonceTag  = "RNGNonce"  // 32 hex digits, revealed at the end with the RNG tag
+)
+
+// ErrVerify is wrapped by Verify's errors: a commitment that does not
+// match, or an outcome that did not follow from the seed.
+var ErrVerify = errors.New("dice do not verify")
+
+// NewSecret draws a seed and a nonce from the operating system's secure
+// random source.
+func NewSecret() (seed uint64, nonce string, err error) {
+	var b [8 + 16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, "", fmt.Errorf("game: secret: %w", err)
+	}
+	return binary.LittleEndian.Uint64(b[:8]), hex.EncodeToString(b[8:]), nil
+}
+
+// Commitment returns the commitment to seed and nonce: "sha256:" and the
+// hex SHA-256 of "anychess rng\n", the RNG tag of the seed, "\n" and the
+// nonce. The nonce keeps anyone from trying seeds against it.
+func Commitment(seed uint64, nonce string) string {
+	h := sha256.Sum256([]byte("anychess rng\n" + RNGTag(seed) + "\n" + nonce))
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// SetCommitment sets the tags a committed game shows while it is played:
+// the commitment, and nothing that reveals the seed.
+func (g *Game) SetCommitment(seed uint64, nonce string) {
+	g.SetTag(CommitTag, Commitment(seed, nonce))
+}
+
+// Reveal sets the tags that let anyone check the dice after the game: the
+// seed (RNG) and the nonce (RNGNonce).
+func (g *Game) Reveal(seed uint64, nonce string) {
+	g.SetTag("RNG", RNGTag(seed))
+	g.SetTag(NonceTag, nonce)
+}
+
+// Verify checks g's dice. With an RNGCommit tag, the revealed seed (RNG
+// tag) and nonce (RNGNonce tag) must give that commitment. Then the game is
+// replayed with NewRoller(seed): where the variant draws its start by
+// chance (Variant.Seeded) and the roller's draw gives the recorded start,
+// the draw comes first; every ply with more than one outcome must have the
+// outcome rules.Choose draws for it. It reports how many outcomes were
+// checked.
+func Verify(g *Game) (rolls int, err error) {
+	tag, ok := g.Tag("RNG")
+	if !ok {
+		return 0, fmt.Errorf("%w: no RNG tag (the seed is revealed when the game ends)", ErrVerify)
+	}
+	seed, err := ParseRNGTag(tag)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrVerify, err)
+	}
+	if commit, ok := g.Tag(CommitTag); ok {
+		nonce, _ := g.Tag(NonceTag)
+		if want := Commitment(seed, nonce); subtle.ConstantTimeCompare([]byte(commit), []byte(want)) != 1 {
+			return 0, fmt.Errorf("%w: the seed and nonce give %s, the game committed to %s", ErrVerify, want, commit)
+		}
+	}
+	return VerifyRolls(g, seed)
+}
+
+// VerifyRolls replays g with NewRoller(seed) (see Verify) and reports how
+// many outcomes it checked, or the first ply whose outcome did not follow.
+func VerifyRolls(g *Game, seed uint64) (int, error) {
+	r := NewRoller(seed)
+	if g.Variant.Seeded() {
+		if p, err := g.Variant.Setup(r); err != nil || p.FEN() != g.start.FEN() {
+			r = NewRoller(seed) // the start was given, not drawn
+		}
+	}
+	p := g.start.Clone()
+	rolls := 0
+	for i, pl := range g.Plies {
+		outs := p.Outcomes(pl.Move)
+		if len(outs) > 1 {
+			k, err := rules.Choose(r, outs)
+			if err != nil {
+				return rolls, fmt.Errorf("%w: ply %d: %w", ErrVerify, i+1, err)
+			}
+			if k != pl.Outcome {
+				return rolls, fmt.Errorf("%w: ply %d: the seed gives outcome %d (%s), the record %d (%s)",
+					ErrVerify, i+1, k, outs[k].Label, pl.Outcome, label(outs, pl.Outcome))
+			}
+			rolls++
+		}
+		p.MakeOutcome(pl.Move, pl.Outcome)
+	}
+	return rolls, nil
+}
+
+// label returns the label of outcome k, or "none" if there is no such
+// outcome.
+func label(outs []rules.Outcome, k int) string {
+	if k < 0 || k >= len(outs) {
+		return "none"
+	}
+	return outs[k].Label
+}
