@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the project. It first installs, from Debian's packages,
 # the outside programs some tests compare against (pgn-extract, fairymax), since those
-# tests fail rather than skip when a peer is missing.
+# tests fail rather than skip when a peer is missing, and what the server's
+# tests use: chromium and node for the browser tests (with `npm ci` in
+# web/e2e), and PostgreSQL on loopback for the store tests
+# (tools/pg-test.sh sets ANYCHESS_TEST_PG unless it is set already).
 # Usage: ./test.sh [extra go test flags, e.g. -short or -run X]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -9,12 +12,30 @@ cd "$(dirname "$0")"
 missing=()
 command -v pgn-extract >/dev/null 2>&1 || [ -x /usr/games/pgn-extract ] || missing+=(pgn-extract)
 command -v fairymax >/dev/null 2>&1 || [ -x /usr/games/fairymax ] || missing+=(fairymax)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]} from Debian packages"
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The browser tests' packages (playwright-core drives Debian's chromium).
+if [ ! -d web/e2e/node_modules/playwright-core ] || [ web/e2e/package-lock.json -nt web/e2e/node_modules/.package-lock.json ]; then
+  (cd web/e2e && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# PostgreSQL on loopback for the store tests, which also run on SQLite.
+if [ -z "${ANYCHESS_TEST_PG:-}" ]; then
+  if ! pgenv=$(tools/pg-test.sh); then
+    echo "test.sh: PostgreSQL could not be started (see above); the store tests need it" >&2
+    exit 1
+  fi
+  eval "$pgenv"
 fi
 
 go test -count=1 "$@" ./...

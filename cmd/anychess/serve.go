@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/anychess/anychess/server"
+	"github.com/anychess/anychess/server/loadtest"
+	"github.com/anychess/anychess/server/store"
+	"github.com/anychess/anychess/web"
+)
+
+// defaultDataDir returns the folder for the server's data: anychess in the
+// user's data directory ($XDG_DATA_HOME or ~/.local/share on Unix).
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "anychess")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".local", "share", "anychess")
+	}
+	return "anychess-data"
+}
+
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("serve", "", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
+	data := fs.String("data", defaultDataDir(), "folder for the games database")
+	db := fs.String("db", "", "database URL: postgres://user:pass@host/db, or sqlite:PATH (default: games.db in -data)")
+	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs)")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	url := *db
+	if url == "" {
+		url = "sqlite:" + filepath.Join(*data, "games.db")
+	}
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		return fail(stderr, "serve", err)
+	}
+	defer st.Close()
+	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines})
+	if err != nil {
+		return fail(stderr, "serve", err)
+	}
+	if err := srv.Start(ctx); err != nil {
+		return fail(stderr, "serve", err)
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fail(stderr, "serve", err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "anychess serve: open http://%s/ (games in %s)\n", ln.Addr(), redact(url))
+	if f, ok := stdout.(*os.File); ok {
+		f.Sync()
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return fail(stderr, "serve", err)
+		}
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(sctx)
+	}
+	return 0
+}
+
+// redact hides a database URL's password.
+func redact(url string) string {
+	for i := 0; i+3 < len(url); i++ {
+		if url[i:i+3] == "://" {
+			rest := url[i+3:]
+			for j := 0; j < len(rest) && rest[j] != '/'; j++ {
+				if rest[j] == '@' {
+					return url[:i+3] + "…@" + rest[j+1:]
+				}
+			}
+		}
+	}
+	return url
+}
+
+func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("loadtest", "", stderr)
+	var cfg loadtest.Config
+	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080 (default: start one as a subprocess on loopback)")
+	fs.IntVar(&cfg.Games, "games", 1000, "concurrent games")
+	fs.IntVar(&cfg.Plies, "plies", 40, "plies per game")
+	fs.DurationVar(&cfg.Think, "think", 2*time.Second, "mean time a scripted player waits before each move")
+	fs.DurationVar(&cfg.Ramp, "ramp", 10*time.Second, "time over which the games are started")
+	fs.DurationVar(&cfg.Timeout, "timeout", 10*time.Minute, "stop after this long")
+	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var sub *loadtest.Sub
+	if cfg.URL == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return fail(stderr, "loadtest", err)
+		}
+		dir, err := os.MkdirTemp("", "anychess-loadtest-")
+		if err != nil {
+			return fail(stderr, "loadtest", err)
+		}
+		defer os.RemoveAll(dir)
+		sub, err = loadtest.StartServer(ctx, exe, dir, stderr)
+		if err != nil {
+			return fail(stderr, "loadtest", err)
+		}
+		defer sub.Stop()
+		cfg.URL = sub.URL
+	}
+	var cpu0 time.Duration
+	if sub != nil {
+		cpu0, _ = sub.CPU()
+	}
+	rep, err := loadtest.Run(ctx, cfg, stderr)
+	if err != nil {
+		return fail(stderr, "loadtest", err)
+	}
+	fmt.Fprint(stdout, rep)
+	if sub != nil {
+		if cpu, err := sub.CPU(); err == nil && rep.Moves > 0 {
+			used := cpu - cpu0
+			fmt.Fprintf(stdout, "server CPU    %.1fs for %d moves: %.0f µs per move (%.2f cores on average)\n",
+				used.Seconds(), rep.Moves, float64(used.Microseconds())/float64(rep.Moves), used.Seconds()/rep.Duration.Seconds())
+		}
+	}
+	return 0
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+)
+
+// runVerify checks the dice of finished games with chance: the revealed
+// seed matches the commitment published at the start, and every outcome
+// in the record followed from the seed (game.Verify).
+func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("verify", "[FILE.pgn] (standard input if none)", stderr)
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	if fs.NArg() > 1 {
+		fs.Usage()
+		return 2
+	}
+	in := stdin
+	name := "standard input"
+	if fs.NArg() == 1 {
+		name = fs.Arg(0)
+		f, err := os.Open(name)
+		if err != nil {
+			return fail(stderr, "verify", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	text, err := io.ReadAll(io.LimitReader(in, 64<<20))
+	if err != nil {
+		return fail(stderr, "verify", err)
+	}
+	games, err := pgn.Parse(string(text))
+	if err != nil {
+		return fail(stderr, "verify", fmt.Errorf("%s: %w", name, err))
+	}
+	if len(games) == 0 {
+		return fail(stderr, "verify", fmt.Errorf("%s: no games", name))
+	}
+	reg := catalog.MustDefault()
+	status := 0
+	for i, pg := range games {
+		g, err := notation.ReadGame(reg, pg)
+		if err != nil {
+			fmt.Fprintf(stdout, "game %d: not read: %v\n", i+1, err)
+			status = 1
+			continue
+		}
+		rolls, err := game.Verify(g)
+		if err != nil {
+			fmt.Fprintf(stdout, "game %d: FAILED: %v\n", i+1, err)
+			status = 1
+			continue
+		}
+		commit := "no commitment tag"
+		if c, ok := g.Tag(game.CommitTag); ok {
+			commit = "matches " + c
+		}
+		fmt.Fprintf(stdout, "game %d: ok: %d outcomes follow from the seed; the seed and nonce %s\n", i+1, rolls, commit)
+	}
+	return status
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
+)
+
+// committedGame plays a Vazir game with dice from a committed seed, as the
+// server does, and returns its PGN with the secret revealed.
+func committedGame(t *testing.T, seed uint64, nonce string) string {
+	t.Helper()
+	v, err := catalog.MustDefault().Get("vazir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := game.NewRoller(seed)
+	start, err := v.Setup(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.New(v, start)
+	g.SetCommitment(seed, nonce)
+	for range 80 {
+		p := g.Position()
+		if p.Status().Over() {
+			break
+		}
+		ms := p.LegalMoves(nil)
+		m := ms[0]
+		for _, c := range ms {
+			if p.IsCapture(c) {
+				m = c
+				break
+			}
+		}
+		k, err := rules.Choose(r, p.Outcomes(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Reveal(seed, nonce)
+	var sb strings.Builder
+	if err := pgn.Write(&sb, notation.WriteGame(g)); err != nil {
+		t.Fatal(err)
+	}
+	return sb.String()
+}
+
+func TestVerifyCommand(t *testing.T) {
+	nonce := strings.Repeat("5a", 16)
+	text := committedGame(t, 42, nonce)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pgn")
+	if err := os.WriteFile(good, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if st := runVerify([]string{good}, nil, &out, &errb); st != 0 {
+		t.Fatalf("status %d: %s%s", st, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "game 1: ok: ") || !strings.Contains(out.String(), "matches sha256:") {
+		t.Errorf("output %q", out.String())
+	}
+	if strings.Contains(out.String(), "ok: 0 outcomes") {
+		t.Errorf("the test game rolled no dice: %q", out.String())
+	}
+
+	// Another nonce breaks the commitment; from standard input.
+	bad := strings.Replace(text, nonce, strings.Repeat("00", 16), 1)
+	out.Reset()
+	if st := runVerify(nil, strings.NewReader(bad), &out, &errb); st != 1 || !strings.Contains(out.String(), "FAILED") {
+		t.Errorf("a changed nonce: status %d, output %q", st, out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if st := runVerify([]string{filepath.Join(dir, "missing.pgn")}, nil, &out, &errb); st != 1 || errb.Len() == 0 {
+		t.Errorf("a missing file: status %d, stderr %q", st, errb.String())
+	}
+}

@@ -1,0 +1,52 @@
+package server
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/anychess/anychess/web"
+)
+
+// TestBrowser runs the page's browser tests (web/e2e/run.mjs, Playwright
+// on Debian's chromium) against a server on a loopback port, and saves
+// their screenshots in docs/screenshots. It fails when node, chromium or
+// the e2e packages are missing: ./test.sh installs them.
+func TestBrowser(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is missing: run ./test.sh, which installs it")
+	}
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		t.Fatalf("chromium is missing (%v): run ./test.sh, which installs it", err)
+	}
+	e2e, err := filepath.Abs(filepath.Join("..", "web", "e2e"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "playwright-core")); err != nil {
+		t.Fatal("web/e2e/node_modules is missing: run ./test.sh (npm ci in web/e2e)")
+	}
+	ts := newTestServer(t, "", func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	shots, err := filepath.Abs(filepath.Join("..", "docs", "screenshots"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, "run.mjs"), ts.URL, shots)
+	cmd.Dir = e2e
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
+	out, err := cmd.CombinedOutput()
+	t.Logf("browser tests:\n%s", out)
+	if err != nil {
+		t.Fatalf("browser tests failed: %v", err)
+	}
+}

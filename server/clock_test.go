@@ -1,0 +1,65 @@
+package server
+
+import (
+	"testing"
+	"time"
+)
+
+func TestClockNext(t *testing.T) {
+	t0 := time.Unix(1_700_000_000, 0)
+	sec := time.Second
+	day := 24 * time.Hour
+	tests := []struct {
+		name      string
+		c         clockState
+		mover     int
+		turnOver  bool
+		turns     int
+		next      int
+		over      bool
+		at        time.Time
+		wantLeft  [2]time.Duration
+		wantRun   int
+		wantSince time.Time
+	}{
+		{"first move starts no clock", clockState{initial: 60 * sec, inc: 2 * sec, left: [2]time.Duration{60 * sec, 60 * sec}, running: -1},
+			0, true, 1, 1, false, t0, [2]time.Duration{60 * sec, 60 * sec}, -1, time.Time{}},
+		{"black's first move starts white's clock", clockState{initial: 60 * sec, inc: 2 * sec, left: [2]time.Duration{60 * sec, 60 * sec}, running: -1},
+			1, true, 2, 0, false, t0, [2]time.Duration{60 * sec, 60 * sec}, 0, t0},
+		{"a move charges the time and adds the increment", clockState{initial: 60 * sec, inc: 2 * sec, left: [2]time.Duration{60 * sec, 60 * sec}, running: 0, since: t0},
+			0, true, 3, 1, false, t0.Add(5 * sec), [2]time.Duration{57 * sec, 60 * sec}, 1, t0.Add(5 * sec)},
+		{"a decision that keeps the turn keeps the clock running, no increment", clockState{initial: 60 * sec, inc: 2 * sec, left: [2]time.Duration{60 * sec, 60 * sec}, running: 1, since: t0},
+			1, false, 3, 1, false, t0.Add(4 * sec), [2]time.Duration{60 * sec, 56 * sec}, 1, t0.Add(4 * sec)},
+		{"the game's end stops the clocks", clockState{initial: 60 * sec, left: [2]time.Duration{60 * sec, 60 * sec}, running: 0, since: t0},
+			0, true, 5, 1, true, t0.Add(sec), [2]time.Duration{59 * sec, 60 * sec}, -1, time.Time{}},
+		{"correspondence refills the mover's days", clockState{days: 3, left: [2]time.Duration{3 * day, 3 * day}, running: 0, since: t0},
+			0, true, 1, 1, false, t0.Add(day), [2]time.Duration{3 * day, 3 * day}, 1, t0.Add(day)},
+		{"no clock stays off", clockState{running: -1},
+			0, true, 4, 1, false, t0, [2]time.Duration{}, -1, time.Time{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.c.next(tc.mover, tc.turnOver, tc.turns, tc.next, tc.over, tc.at)
+			if got.left != tc.wantLeft || got.running != tc.wantRun || (tc.wantRun >= 0 && !got.since.Equal(tc.wantSince)) {
+				t.Errorf("got left %v running %d since %v, want %v %d %v", got.left, got.running, got.since, tc.wantLeft, tc.wantRun, tc.wantSince)
+			}
+		})
+	}
+}
+
+func TestValidMoveText(t *testing.T) {
+	tests := []struct {
+		text string
+		ok   bool
+	}{
+		{"e2e4", true}, {"e7e8q", true}, {"Nf3", true}, {"O-O", true}, {"N@e4", true}, {"e8=Q+", true},
+		{"DENY", true}, {"j10j9", true}, {"&N>A=royal-F", true}, {"&Q>Y=FfR", true}, {"+N", true}, {"&-", true},
+		{"", false}, {"Rxd5~", false}, {"e2 e4", false}, {`e2"e4`, false}, {"é4", false},
+		{"e2e4\n", false}, {string(make([]byte, 97)), false},
+	}
+	for _, tc := range tests {
+		if err := validMoveText(tc.text); (err == nil) != tc.ok {
+			t.Errorf("validMoveText(%q) = %v, want ok %v", tc.text, err, tc.ok)
+		}
+	}
+}

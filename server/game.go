@@ -1,0 +1,869 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/server/store"
+)
+
+// spectator is the seat of a connection that only watches.
+const spectator = -1
+
+func seatName(s int) string {
+	switch s {
+	case 0:
+		return "white"
+	case 1:
+		return "black"
+	}
+	return "spectator"
+}
+
+// liveGame is a game loaded in memory. Its owner goroutine (run) is the
+// only one that touches its fields after start: every action, join and
+// timer arrives through inbox and is handled in order.
+type liveGame struct {
+	srv      *Server
+	rec      *store.Game
+	v        *rules.Variant
+	startPos *rules.Position // the start (not changed)
+	pos      *rules.Position // the current position
+	plies    []game.Ply      // the plies played
+	dice     *game.Roller
+	start    string // the start FEN
+
+	events  [][]byte // the stored body of each event, index version-1
+	version int64
+
+	subs  map[*client]struct{}
+	inbox chan func()
+	done  chan struct{}
+
+	clock     clockState
+	timer     *time.Timer
+	turns     int       // turns completed (plies that passed the turn)
+	offer     int       // the seat with a standing draw offer, or -1
+	rematch   [2]string // per seat: "" not asked, "asked" (token unknown), the token, or "engine"
+	rematchID string    // the rematch's game, once created
+	status    rules.Status
+	over      bool
+	hidden    bool // the variant has per-player views
+	thinking  bool // the engine is searching for this game
+	idle      *time.Timer
+}
+
+// clockState is a game's clock.
+type clockState struct {
+	initial, inc time.Duration
+	days         int
+	left         [2]time.Duration
+	running      int // the seat whose clock runs, or -1
+	since        time.Time
+}
+
+func (c clockState) enabled() bool { return c.initial > 0 || c.days > 0 }
+
+// now returns the time left of each seat at t.
+func (c clockState) at(t time.Time) [2]time.Duration {
+	l := c.left
+	if c.running >= 0 {
+		l[c.running] -= t.Sub(c.since)
+	}
+	return l
+}
+
+func (c clockState) json(t time.Time) clockJSON {
+	l := c.at(t)
+	j := clockJSON{WhiteMS: l[0].Milliseconds(), BlackMS: l[1].Milliseconds(), Days: c.days}
+	if c.running >= 0 {
+		j.Running = seatName(c.running)
+	}
+	return j
+}
+
+// newLiveGame builds a game from its stored record and events, replaying
+// every ply with the rules and re-rolling its dice.
+func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, error) {
+	v, err := srv.variantFor(rec.Variant, rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	lg := &liveGame{
+		srv: srv, rec: rec, v: v,
+		dice:  game.NewRoller(rec.Seed),
+		subs:  map[*client]struct{}{},
+		inbox: make(chan func(), 64),
+		done:  make(chan struct{}),
+		offer: -1,
+	}
+	lg.hidden = v.Spec().Hooks.View != nil
+	var start *rules.Position
+	if rec.FEN != "" {
+		start, err = v.ParseFEN(rec.FEN)
+	} else {
+		start, err = v.Setup(lg.dice)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("game %s: start: %w", rec.ID, err)
+	}
+	lg.start = start.FEN()
+	lg.startPos = start
+	lg.pos = start.Clone()
+	lg.clock = clockState{initial: rec.Initial, inc: rec.Increment, days: rec.Days, running: -1}
+	if rec.Days > 0 {
+		lg.clock.left = [2]time.Duration{time.Duration(rec.Days) * 24 * time.Hour, time.Duration(rec.Days) * 24 * time.Hour}
+	} else {
+		lg.clock.left = [2]time.Duration{rec.Initial, rec.Initial}
+	}
+	lg.status = lg.pos.Status()
+	for _, ev := range evs {
+		if err := lg.replay(ev); err != nil {
+			return nil, fmt.Errorf("game %s: event %d: %w", rec.ID, ev.Version, err)
+		}
+	}
+	if rec.Finished {
+		lg.over = true
+	}
+	return lg, nil
+}
+
+// replay applies a stored event.
+func (lg *liveGame) replay(ev store.Event) error {
+	var e eventJSON
+	if err := json.Unmarshal(ev.Data, &e); err != nil {
+		return err
+	}
+	switch e.Kind {
+	case "ply":
+		p := lg.pos
+		m, err := notation.ParseMove(p, e.Move)
+		if err != nil {
+			return err
+		}
+		outs := p.Outcomes(m)
+		k, err := rules.Choose(lg.dice, outs)
+		if err != nil {
+			return err
+		}
+		if k != e.Outcome {
+			return fmt.Errorf("ply %d: dice gave outcome %d, record has %d", e.Ply, k, e.Outcome)
+		}
+		lg.applyPly(m, k, ev.At, nil)
+	case "offer":
+		lg.applyOffer(e)
+	case "end":
+		lg.applyEnd(e)
+	case "rematch":
+		lg.rematchID = e.Game
+	default:
+		return fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	lg.events = append(lg.events, ev.Data)
+	lg.version = ev.Version
+	return nil
+}
+
+// applyPly plays a ply on the record and runs the clocks; at is the time
+// the ply was accepted. It reports whether the mover's turn ended.
+func (lg *liveGame) applyPly(m rules.Move, k int, at time.Time, st *rules.Status) bool {
+	p := lg.pos
+	mover := int(p.Turn())
+	p.MakeOutcome(m, k) // the callers checked that m is legal
+	lg.plies = append(lg.plies, game.Ply{Move: m, Outcome: k})
+	over := game.TurnOver(p, rules.Color(mover))
+	if over {
+		lg.turns++
+		lg.offer = -1
+	}
+	if st != nil {
+		lg.status = *st
+	} else {
+		lg.status = p.Status()
+	}
+	if lg.status.Over() {
+		lg.over = true
+	}
+	lg.clock = lg.clock.next(mover, over, lg.turns, int(p.Turn()), lg.over, at)
+	return over
+}
+
+// next returns the clock after a ply by mover at time at: the mover's time
+// is charged, an increment (or a correspondence day budget) given when the
+// turn ends, and the next clock started once both sides have moved.
+func (c clockState) next(mover int, turnOver bool, turnsAfter, nextTurn int, gameOver bool, at time.Time) clockState {
+	was := c.running == mover
+	if was {
+		c.left[mover] -= at.Sub(c.since)
+		c.running = -1
+	}
+	switch {
+	case turnOver && c.days > 0:
+		c.left[mover] = time.Duration(c.days) * 24 * time.Hour
+	case turnOver && was:
+		c.left[mover] += c.inc
+	}
+	if !gameOver && c.enabled() && (turnsAfter >= 2 || c.days > 0) && (turnOver || was) {
+		c.running = nextTurn
+		c.since = at
+	}
+	return c
+}
+
+func (lg *liveGame) applyOffer(e eventJSON) {
+	s := seatIndex(e.Seat)
+	switch e.Offer {
+	case "draw":
+		lg.offer = s
+	case "draw_withdrawn", "draw_declined":
+		lg.offer = -1
+	case "rematch":
+		if s >= 0 {
+			lg.rematch[s] = "asked"
+		}
+	}
+}
+
+func (lg *liveGame) applyEnd(e eventJSON) {
+	lg.over = true
+	lg.clock.running = -1
+	lg.status = rules.Status{Result: parseResult(e.Result), Reason: rules.Reason(e.Reason), Detail: e.Detail}
+}
+
+func seatIndex(s string) int {
+	switch s {
+	case "white":
+		return 0
+	case "black":
+		return 1
+	}
+	return spectator
+}
+
+func parseResult(s string) rules.Result {
+	switch s {
+	case "1-0":
+		return rules.Win(rules.White)
+	case "0-1":
+		return rules.Win(rules.Black)
+	case "1/2-1/2":
+		return rules.Draw
+	}
+	return rules.Ongoing
+}
+
+// run is the owner goroutine.
+func (lg *liveGame) run() {
+	defer func() {
+		// Connections still here (one that joined while the game was
+		// being unloaded) are closed, so their clients reconnect.
+		for c := range lg.subs {
+			c.close()
+		}
+		close(lg.done)
+	}()
+	lg.schedule()
+	for f := range lg.inbox {
+		if f == nil {
+			return
+		}
+		f()
+	}
+}
+
+// do runs f in the owner goroutine; false if the game has been unloaded.
+func (lg *liveGame) do(ctx context.Context, f func()) bool {
+	select {
+	case lg.inbox <- f:
+		return true
+	case <-lg.done:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// schedule sets the flag timer, asks the engine if it is to move, and
+// arms the idle timer. Owner goroutine only.
+func (lg *liveGame) schedule() {
+	if lg.timer != nil {
+		lg.timer.Stop()
+		lg.timer = nil
+	}
+	if !lg.over && lg.clock.running >= 0 {
+		left := lg.clock.at(time.Now())[lg.clock.running]
+		v := lg.version
+		lg.timer = time.AfterFunc(max(left, 0)+time.Millisecond, func() {
+			lg.do(context.Background(), func() { lg.flag(v) })
+		})
+	}
+	lg.maybeEngine()
+	lg.checkIdle()
+}
+
+// checkIdle unloads the game after a while without connections, unless
+// its clock runs or the engine is to move.
+func (lg *liveGame) checkIdle() {
+	if lg.idle != nil {
+		lg.idle.Stop()
+		lg.idle = nil
+	}
+	if len(lg.subs) > 0 || lg.thinking || (!lg.over && lg.clock.running >= 0) {
+		return
+	}
+	v := lg.version
+	lg.idle = time.AfterFunc(lg.srv.cfg.IdleUnload, func() {
+		lg.do(context.Background(), func() {
+			if len(lg.subs) == 0 && lg.version == v && !lg.thinking {
+				lg.srv.unload(lg)
+			}
+		})
+	})
+}
+
+// flag ends the game on time if the running clock has run out.
+func (lg *liveGame) flag(v int64) {
+	if lg.over || lg.version != v || lg.clock.running < 0 {
+		return
+	}
+	now := time.Now()
+	s := lg.clock.running
+	if lg.clock.at(now)[s] > 0 {
+		lg.schedule()
+		return
+	}
+	p := lg.pos
+	winner := rules.Color(1 - s)
+	e := eventJSON{Kind: "end", Result: rules.Win(winner).String(), Reason: "time",
+		Detail: fmt.Sprintf("%s ran out of time", seatName(s))}
+	if len(p.Pieces(winner)) <= 1 {
+		e.Result, e.Detail = rules.Draw.String(), fmt.Sprintf("%s ran out of time; %s has a bare king", seatName(s), winner)
+	}
+	if _, err := lg.commit(e, nil); err != nil {
+		lg.srv.logf("game %s: flag: %v", lg.rec.ID, err)
+	}
+}
+
+// commit stores an event, applies it and sends it to every connection;
+// from (if not nil) gets its ack before the event. Owner goroutine only.
+func (lg *liveGame) commit(e eventJSON, ack func(v int64)) (int64, error) {
+	if e.At.IsZero() {
+		e.At = time.Now().UTC()
+	}
+	return lg.commitAt(e, ack, nil, 0)
+}
+
+// commitAt is commit for a ply (m, k) with the status after it, applied
+// after it is stored.
+func (lg *liveGame) commitAt(e eventJSON, ack func(v int64), m *rules.Move, k int, st ...rules.Status) (int64, error) {
+	data := mustJSON(e)
+	v := lg.version + 1
+	var end *store.End
+	endEv := e.Kind == "end"
+	if endEv {
+		end = &store.End{Result: e.Result, Reason: e.Reason}
+	}
+	// A ply that ends the game by rule is stored with its end in the
+	// same event list: first the ply, then the end, both before the ack.
+	ctx, cancel := context.WithTimeout(context.Background(), lg.srv.cfg.StoreTimeout)
+	defer cancel()
+	t0 := time.Now()
+	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At}, end); err != nil {
+		return 0, err
+	}
+	lg.srv.storeLat.add(time.Since(t0))
+	lg.events = append(lg.events, data)
+	lg.version = v
+	switch e.Kind {
+	case "ply":
+		var known *rules.Status
+		if len(st) > 0 {
+			known = &st[0]
+		}
+		lg.applyPly(*m, k, e.At, known)
+	case "offer":
+		lg.applyOffer(e)
+	case "end":
+		lg.applyEnd(e)
+	case "rematch":
+		lg.rematchID = e.Game
+	}
+	if ack != nil {
+		ack(v)
+	}
+	if e.Kind == "ply" && lg.status.Over() {
+		lg.broadcast(v, data, false)
+		st := lg.status
+		if _, err := lg.commit(eventJSON{Kind: "end", Result: st.Result.String(), Reason: string(st.Reason), Detail: st.Detail}, nil); err != nil {
+			return v, err
+		}
+		return v, nil
+	}
+	lg.broadcast(v, data, true)
+	lg.schedule()
+	return v, nil
+}
+
+// play validates and plays a move sent by seat s.
+func (lg *liveGame) play(s int, text string, ack func(int64)) *wireError {
+	if lg.over {
+		return &wireError{"game_over", "the game is over"}
+	}
+	p := lg.pos
+	if int(p.Turn()) != s {
+		return &wireError{"not_your_turn", fmt.Sprintf("it is %s's turn", p.Turn())}
+	}
+	m, err := notation.ParseMove(p, text)
+	if err != nil {
+		code := "illegal"
+		if errors.Is(err, notation.ErrAmbiguous) {
+			code = "ambiguous"
+		}
+		return &wireError{code, err.Error()}
+	}
+	return lg.playMove(m, ack)
+}
+
+// playMove rolls the outcome of a legal move, stores the ply and sends it.
+func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
+	p := lg.pos
+	outs := p.Outcomes(m)
+	k, err := rules.Choose(lg.dice, outs)
+	if err != nil {
+		return &wireError{"internal", err.Error()}
+	}
+	now := time.Now().UTC()
+	e := eventJSON{Kind: "ply", Seat: seatName(int(p.Turn())), Ply: len(lg.plies) + 1,
+		Move: notation.Coord(p, m), SAN: notation.SAN(p, m), Outcome: k, At: now}
+	if len(outs) > 1 {
+		e.Mark = outs[k].Mark
+		e.Label = outs[k].Label
+		for _, o := range outs {
+			e.Outcomes = append(e.Outcomes, outcomeJSON{P: fmt.Sprintf("%d/%d", o.Num, o.Den), Label: o.Label, Mark: o.Mark})
+		}
+	}
+	// Compute what the position will be, for the event: play the ply on
+	// the record's position and take it back (Unmake is exact).
+	mover := p.Turn()
+	p.MakeOutcome(m, k)
+	e.TurnOver = game.TurnOver(p, mover)
+	e.FEN = p.FEN()
+	e.Board = boardPart(p)
+	e.Check = checkSquare(p)
+	after := p.Status()
+	nextTurn, gameOver := int(p.Turn()), after.Over()
+	p.Unmake()
+	if c := lg.clock; c.enabled() {
+		mover := int(mover)
+		if c.running == mover && c.days == 0 && c.at(now)[mover] <= 0 {
+			// The flag fell before the move arrived.
+			lg.flag(lg.version)
+			return &wireError{"game_over", "your time ran out"}
+		}
+		turns := lg.turns
+		if e.TurnOver {
+			turns++
+		}
+		cj := c.next(mover, e.TurnOver, turns, nextTurn, gameOver, now).json(now)
+		e.Clock = &cj
+	}
+	if _, err := lg.commitAt(e, ack, &m, k, after); err != nil {
+		lg.srv.logf("game %s: store: %v", lg.rec.ID, err)
+		return &wireError{"internal", "the move could not be stored; try again"}
+	}
+	return nil
+}
+
+// checkSquare returns the square of the side to move's royal piece in
+// check, or "".
+func checkSquare(p *rules.Position) string {
+	if !p.InCheck() {
+		return ""
+	}
+	v := p.Variant()
+	for _, s := range p.Pieces(p.Turn()) {
+		if v.Royal(p.At(s).Type()) {
+			return s.String()
+		}
+	}
+	return ""
+}
+
+// moveBufs holds move lists of rules.MaxMoves, so that listing the legal
+// moves allocates none.
+var moveBufs = sync.Pool{New: func() any {
+	b := make([]rules.Move, 0, rules.MaxMoves)
+	return &b
+}}
+
+// wireError is an error answered to a client.
+type wireError struct{ code, msg string }
+
+// state builds the state frame for seat s.
+func (lg *liveGame) state(s int) []byte {
+	p := lg.pos
+	now := time.Now()
+	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()),
+		Clock: lg.clock.json(now), Offer: "", Legal: []string{},
+		Money:  map[string]int{"white": p.Money(rules.White), "black": p.Money(rules.Black)},
+		Pocket: map[string]string{"white": pocket(p, rules.White), "black": pocket(p, rules.Black)},
+		Status: statusJSON{Result: lg.status.Result.String(), Reason: string(lg.status.Reason), Detail: lg.status.Detail}}
+	if lg.offer >= 0 {
+		f.Offer = seatName(lg.offer)
+	}
+	if n := len(lg.plies); n > 0 {
+		m := lg.plies[n-1].Move
+		if m.Kind() != rules.Special {
+			f.Last = []string{m.From().String(), m.To().String()}
+			if m.Kind() == rules.Drop {
+				f.Last = []string{m.To().String()}
+			}
+		}
+	}
+	if lg.hidden && !lg.over {
+		if s == spectator {
+			f.FEN = ""
+		} else {
+			view := p.View(rules.Color(s))
+			f.FEN = view.Position.FEN()
+			f.Board = boardPart(view.Position)
+			f.Visible = []string{}
+			for _, sq := range view.Visible.Squares() {
+				f.Visible = append(f.Visible, sq.String())
+			}
+			f.Last = nil
+		}
+	} else {
+		f.FEN = p.FEN()
+		f.Board = boardPart(p)
+		f.Check = checkSquare(p)
+	}
+	if !lg.over && s == int(p.Turn()) {
+		buf := moveBufs.Get().(*[]rules.Move)
+		moves := p.LegalMoves((*buf)[:0])
+		f.Legal = make([]string, 0, len(moves))
+		for _, m := range moves {
+			f.Legal = append(f.Legal, notation.Coord(p, m))
+		}
+		moveBufs.Put(buf)
+	}
+	return mustJSON(f)
+}
+
+// boardPart returns the piece placement of p's plain FEN (no ranks or
+// variant fields), as board widgets read it.
+func boardPart(p *rules.Position) string {
+	f := p.PlainFEN()
+	if i := strings.IndexByte(f, ' '); i >= 0 {
+		return f[:i]
+	}
+	return f
+}
+
+func pocket(p *rules.Position, c rules.Color) string {
+	var b strings.Builder
+	v := p.Variant()
+	for t := 1; t <= v.NumTypes(); t++ {
+		for range p.Pocket(c, rules.Type(t)) {
+			b.WriteByte(v.Letter(rules.Type(t)))
+		}
+	}
+	return b.String()
+}
+
+// eventFor returns the event frame of version v as seat s may see it.
+func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
+	if lg.hidden && !lg.over {
+		var e eventJSON
+		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" && seatIndex(e.Seat) != s {
+			e.Move, e.SAN, e.Outcomes, e.FEN, e.Board, e.Check, e.Mark, e.Label = "", "", nil, "", "", "", "", ""
+			data = mustJSON(e)
+		}
+	}
+	return mustJSON(eventFrame{T: "event", V: v, E: data})
+}
+
+// broadcast sends an event to every connection, followed by the state if
+// withState, as one queued item per connection. Without hidden information
+// every receiver gets the same event frame and one of three states.
+func (lg *liveGame) broadcast(v int64, data []byte, withState bool) {
+	var shared []byte
+	var states [3][]byte // by seat + 1
+	for c := range lg.subs {
+		var ev []byte
+		if lg.hidden {
+			ev = lg.eventFor(c.seat, v, data)
+		} else {
+			if shared == nil {
+				shared = lg.eventFor(spectator, v, data)
+			}
+			ev = shared
+		}
+		if !withState {
+			c.send(ev)
+			continue
+		}
+		i := c.seat + 1
+		if states[i] == nil || lg.hidden {
+			states[i] = lg.state(c.seat)
+		}
+		c.sendAll([][]byte{ev, states[i]})
+	}
+}
+
+// join adds a connection: welcome, the events after since, the state.
+func (lg *liveGame) join(c *client, since int64) {
+	lg.subs[c] = struct{}{}
+	// The welcome, the missed events and the state are queued as one
+	// item, so a long replay does not fill the connection's queue.
+	frames := [][]byte{mustJSON(welcomeFrame{T: "welcome", Seat: seatName(c.seat), Game: lg.summary(), Version: lg.version})}
+	since = max(since, 0)
+	for v := since + 1; v <= lg.version; v++ {
+		frames = append(frames, lg.eventFor(c.seat, v, lg.events[v-1]))
+	}
+	frames = append(frames, lg.state(c.seat))
+	c.sendAll(frames)
+	lg.checkIdle()
+}
+
+// leave removes a connection.
+func (lg *liveGame) leave(c *client) {
+	delete(lg.subs, c)
+	lg.checkIdle()
+}
+
+// handle runs one validated frame of a seated client.
+func (lg *liveGame) handle(c *client, m clientMsg, read time.Time) {
+	ack := func(v int64) {
+		c.send(mustJSON(ackFrame{T: "ack", ID: m.ID, V: v}))
+		if m.T == "move" {
+			lg.srv.ackLat.add(time.Since(read))
+		}
+	}
+	var werr *wireError
+	if m.V != nil && *m.V != lg.version {
+		werr = &wireError{"stale", fmt.Sprintf("the game is at version %d, not %d", lg.version, *m.V)}
+	} else {
+		switch m.T {
+		case "move":
+			werr = lg.play(c.seat, m.Move, ack)
+		case "resign":
+			werr = lg.resign(c.seat, ack)
+		case "draw":
+			werr = lg.draw(c.seat, *m.Offer, ack)
+		case "abort":
+			werr = lg.abort(c.seat, ack)
+		case "rematch":
+			werr = lg.askRematch(c, ack)
+		}
+	}
+	if werr != nil {
+		c.send(errFrame(m.ID, werr.code, werr.msg))
+	}
+}
+
+func (lg *liveGame) store(e eventJSON, ack func(int64)) *wireError {
+	if _, err := lg.commit(e, ack); err != nil {
+		lg.srv.logf("game %s: store: %v", lg.rec.ID, err)
+		return &wireError{"internal", "the action could not be stored; try again"}
+	}
+	return nil
+}
+
+func (lg *liveGame) resign(s int, ack func(int64)) *wireError {
+	if lg.over {
+		return &wireError{"game_over", "the game is over"}
+	}
+	w := rules.Color(1 - s)
+	return lg.store(eventJSON{Kind: "end", Result: rules.Win(w).String(), Reason: "resignation",
+		Detail: fmt.Sprintf("%s resigned", seatName(s))}, ack)
+}
+
+func (lg *liveGame) draw(s int, offer bool, ack func(int64)) *wireError {
+	if lg.over {
+		return &wireError{"game_over", "the game is over"}
+	}
+	switch {
+	case offer && lg.offer == 1-s:
+		return lg.store(eventJSON{Kind: "end", Result: rules.Draw.String(), Reason: "agreement", Detail: "drawn by agreement"}, ack)
+	case offer && lg.offer == s:
+		return &wireError{"not_allowed", "your draw offer stands already"}
+	case offer:
+		if lg.rec.Opponent == "engine" {
+			return &wireError{"not_allowed", "the engine does not take draw offers"}
+		}
+		return lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "draw"}, ack)
+	case lg.offer == s:
+		return lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "draw_withdrawn"}, ack)
+	case lg.offer == 1-s:
+		return lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "draw_declined"}, ack)
+	}
+	return &wireError{"not_allowed", "no draw offer stands"}
+}
+
+func (lg *liveGame) abort(s int, ack func(int64)) *wireError {
+	if lg.over {
+		return &wireError{"game_over", "the game is over"}
+	}
+	if lg.turns >= 2 {
+		return &wireError{"not_allowed", "both sides have moved; resign or offer a draw instead"}
+	}
+	return lg.store(eventJSON{Kind: "end", Result: "*", Reason: "abort", Detail: fmt.Sprintf("aborted by %s", seatName(s))}, ack)
+}
+
+// askRematch records a seat's rematch request; when both seats (or the
+// one human seat against the engine) asked, it creates the new game.
+func (lg *liveGame) askRematch(c *client, ack func(int64)) *wireError {
+	if !lg.over {
+		return &wireError{"not_allowed", "the game is not over"}
+	}
+	s := c.seat
+	if lg.rematchID != "" {
+		c.send(mustJSON(rematchFrame{T: "rematch", Game: lg.rematchID, Seat: seatName(1 - s), Token: rematchToken(c.token)}))
+		ack(lg.version)
+		return nil
+	}
+	if lg.rematch[s] == "" {
+		if err := lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "rematch"}, ack); err != nil {
+			return err
+		}
+		ack = nil
+	}
+	lg.rematch[s] = c.token
+	if lg.rec.Opponent == "engine" {
+		lg.rematch[lg.rec.EngineSeat] = "engine"
+	}
+	if lg.rematch[0] == "" || lg.rematch[1] == "" || lg.rematch[0] == "asked" || lg.rematch[1] == "asked" {
+		if ack != nil {
+			ack(lg.version)
+		}
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), lg.srv.cfg.StoreTimeout)
+	defer cancel()
+	id, err := lg.srv.createRematch(ctx, lg.rec, lg.rematch)
+	if err != nil {
+		lg.srv.logf("game %s: rematch: %v", lg.rec.ID, err)
+		return &wireError{"internal", "the rematch could not be created"}
+	}
+	tokens := lg.rematch
+	if werr := lg.store(eventJSON{Kind: "rematch", Game: id}, ack); werr != nil {
+		return werr
+	}
+	for sub := range lg.subs {
+		if sub.seat >= 0 && sub.token == tokens[sub.seat] {
+			// The rematch swaps colours.
+			sub.send(mustJSON(rematchFrame{T: "rematch", Game: id, Seat: seatName(1 - sub.seat), Token: rematchToken(sub.token)}))
+		}
+	}
+	return nil
+}
+
+// maybeEngine starts the engine's search if it is to move.
+func (lg *liveGame) maybeEngine() {
+	if lg.over || lg.thinking || lg.rec.Opponent != "engine" {
+		return
+	}
+	p := lg.pos
+	if int(p.Turn()) != lg.rec.EngineSeat {
+		return
+	}
+	lg.thinking = true
+	v := lg.version
+	pos := p.Clone()
+	level := lg.rec.Level
+	var budget time.Duration
+	if lg.clock.initial > 0 {
+		budget = lg.clock.at(time.Now())[lg.rec.EngineSeat]/30 + lg.clock.inc/2
+	}
+	go func() {
+		m, err := lg.srv.engines.think(context.Background(), pos, level, budget)
+		lg.do(context.Background(), func() {
+			lg.thinking = false
+			if err != nil {
+				lg.srv.logf("game %s: engine: %v", lg.rec.ID, err)
+				lg.checkIdle()
+				return
+			}
+			if lg.version != v || lg.over {
+				lg.maybeEngine()
+				return
+			}
+			if !lg.pos.Playable(m) {
+				lg.srv.logf("game %s: the engine chose an illegal move %#v", lg.rec.ID, m)
+				return
+			}
+			if werr := lg.playMove(m, nil); werr != nil {
+				lg.srv.logf("game %s: engine move: %s", lg.rec.ID, werr.msg)
+			}
+		})
+	}()
+}
+
+// summary returns the public summary of the game.
+func (lg *liveGame) summary() *Summary {
+	s := summaryOf(lg.rec, lg.v)
+	s.Version = lg.version
+	s.StartFEN = lg.start
+	if !lg.hidden || lg.over {
+		s.StartBrd = boardPart(lg.startPos)
+	}
+	if lg.over {
+		s.Finished = true
+		s.Result = lg.status.Result.String()
+		if lg.status.Result == rules.Ongoing {
+			s.Result = "*"
+		}
+		s.Reason = string(lg.status.Reason)
+		s.Detail = lg.status.Detail
+	}
+	s.Plies = len(lg.plies)
+	return s
+}
+
+// pgn returns the game as PGN text.
+func (lg *liveGame) pgn() string {
+	g := game.New(lg.v, lg.startPos)
+	for _, o := range lg.v.Options() {
+		g.SetTag(o.Name, o.Value)
+	}
+	if lg.v.Chance() || lg.rec.FEN == "" && lg.v.Seeded() {
+		g.SetTag("RNG", game.RNGTag(lg.rec.Seed))
+	}
+	for _, pl := range lg.plies {
+		if err := g.Play(pl.Move, pl.Outcome); err != nil {
+			return ""
+		}
+	}
+	if lg.over {
+		g.Result = lg.status.Result
+		g.Reason = lg.status.Detail
+	}
+	pg := notation.WriteGame(g)
+	pg.SetTag("Event", "anychess game "+lg.rec.ID)
+	pg.SetTag("Site", "anychess serve")
+	pg.SetTag("Date", lg.rec.Created.Format("2006.01.02"))
+	names := [2]string{"white", "black"}
+	if lg.rec.Opponent == "engine" {
+		names[lg.rec.EngineSeat] = "anychess level " + strconv.Itoa(lg.rec.Level)
+	}
+	pg.SetTag("White", names[0])
+	pg.SetTag("Black", names[1])
+	if lg.over && lg.status.Detail != "" {
+		pg.SetTag("Termination", lg.status.Detail)
+	}
+	var b strings.Builder
+	if err := writePGN(&b, pg); err != nil {
+		return ""
+	}
+	return b.String()
+}

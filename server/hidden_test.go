@@ -1,0 +1,114 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+// fogRegistry is the catalog with one more variant: chess in which each
+// side sees only the squares of its pieces and their neighbours.
+type fogRegistry struct {
+	Registry
+	fog *rules.Variant
+}
+
+func (r fogRegistry) Get(name string) (*rules.Variant, error) {
+	if name == "fogchess" {
+		return r.fog, nil
+	}
+	return r.Registry.Get(name)
+}
+
+func (r fogRegistry) Variants() []*rules.Variant { return append(r.Registry.Variants(), r.fog) }
+
+func newFogRegistry(t *testing.T) fogRegistry {
+	reg := catalog.MustDefault()
+	chess, err := reg.Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := chess.Spec()
+	s.Name, s.Title, s.Aliases = "fogchess", "Fog chess", nil
+	s.Hooks.View = func(p *rules.Position, c rules.Color) rules.View {
+		view := rules.View{Viewer: c, Position: p.Clone()}
+		for _, sq := range p.Pieces(c) {
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					n := geom.Square(int(sq) + geom.Offset(dx, dy))
+					if p.Variant().Board().Contains(n) {
+						view.Visible.Add(n)
+					}
+				}
+			}
+		}
+		for _, sq := range p.Variant().Board().Squares() {
+			if !view.Visible.Has(sq) && view.Position.At(sq).IsPiece() {
+				view.Position.Remove(sq)
+			}
+		}
+		return view
+	}
+	fog, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fogRegistry{Registry: reg, fog: fog}
+}
+
+// TestHiddenViews plays a variant with per-player views and reads what
+// each seat and a spectator receive.
+func TestHiddenViews(t *testing.T) {
+	reg := newFogRegistry(t)
+	ts := newTestServer(t, "", func(c *Config) { c.Registry = reg })
+	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "fogchess"})
+	spec := join(t, ts, id, "", 0)
+	for _, tc := range []struct {
+		c    *seatClient
+		want string
+	}{
+		{w, "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+		{b, "rnbqkbnr/pppppppp/8/8/8/8/8/8"},
+		{spec, ""},
+	} {
+		if st := tc.c.stateAt(0); st.Board != tc.want {
+			t.Errorf("%s sees %q, want %q", tc.c.seat, st.Board, tc.want)
+		}
+	}
+	w.mustMove("e2e4")
+	for _, c := range []*seatClient{w, b, spec} {
+		c.stateAt(1)
+		_, es := c.events()
+		e := es[len(es)-1]
+		if own := c == w; own != (e.Move == "e2e4" && e.SAN == "e4" && e.FEN != "") {
+			t.Errorf("%s got the ply as %+v", c.seat, e)
+		}
+	}
+	if b.stateAt(1).FEN == "" || strings.Contains(b.stateAt(1).Board, "P") {
+		t.Errorf("black sees white's pawns: %s", b.stateAt(1).Board)
+	}
+	resp, err := http.Get(ts.URL + "/api/games/" + id + "/pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("PGN of a live hidden game: %d", resp.StatusCode)
+	}
+	// Once the game ends, everyone sees everything.
+	b.do(map[string]any{"t": "resign"})
+	for _, c := range []*seatClient{w, b, spec} {
+		st := c.final()
+		if !strings.Contains(st.Board, "P") || !strings.Contains(st.Board, "p") {
+			t.Errorf("%s after the end sees %q", c.seat, st.Board)
+		}
+	}
+	later := join(t, ts, id, "", 0)
+	if _, es := later.events(); es[0].Move != "e2e4" {
+		t.Errorf("after the end a spectator gets %+v", es[0])
+	}
+}

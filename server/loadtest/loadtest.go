@@ -1,0 +1,359 @@
+package loadtest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Config says what load to make.
+type Config struct {
+	URL     string        // the server, http://host:port
+	Games   int           // concurrent games
+	Plies   int           // plies per game; then a player resigns
+	Think   time.Duration // mean wait before each move
+	Ramp    time.Duration // the games start spread over this time
+	Timeout time.Duration // the whole run stops after this
+	Variant string
+}
+
+// Report is what a run measured.
+type Report struct {
+	Games, Finished, Failed int
+	Held                    int // most games in play at once
+	Moves                   int64
+	Duration                time.Duration
+	P50, P99, Max           time.Duration // move acknowledgement latency
+	HeapBefore, HeapPeak    uint64        // the server's live heap before, and with HeapHeld games held
+	HeapHeld                int
+	GamesLivePeak           int
+	Errors                  []string
+	// Windows holds the p99 latency of each 10-second window of the run.
+	Windows []time.Duration
+	// Server holds the server's own measure (from a move frame read to its
+	// ack queued, and one store write), from /api/stats at the end.
+	Server stats
+}
+
+// MovesPerSecond is the acknowledged moves per second over the run.
+func (r *Report) MovesPerSecond() float64 { return float64(r.Moves) / r.Duration.Seconds() }
+
+// BytesPerGame is the server's live heap growth per game held (a game,
+// its two connections and its record).
+func (r *Report) BytesPerGame() float64 {
+	if r.HeapHeld == 0 || r.HeapPeak < r.HeapBefore {
+		return 0
+	}
+	return float64(r.HeapPeak-r.HeapBefore) / float64(r.HeapHeld)
+}
+
+// String formats the report.
+func (r *Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "games         %d (finished %d, failed %d)\n", r.Games, r.Finished, r.Failed)
+	fmt.Fprintf(&b, "games held    %d at once (server had %d loaded)\n", r.Held, r.GamesLivePeak)
+	fmt.Fprintf(&b, "moves         %d in %.1fs: %.0f moves/s\n", r.Moves, r.Duration.Seconds(), r.MovesPerSecond())
+	fmt.Fprintf(&b, "ack latency   p50 %s  p99 %s  max %s\n", r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	if s := r.Server; s.AckP99us > 0 {
+		fmt.Fprintf(&b, "in the server p50 %s  p99 %s  (store write p50 %s  p99 %s)\n",
+			time.Duration(s.AckP50us)*time.Microsecond, time.Duration(s.AckP99us)*time.Microsecond,
+			time.Duration(s.StoreP50us)*time.Microsecond, time.Duration(s.StoreP99us)*time.Microsecond)
+	}
+	if len(r.Windows) > 1 {
+		fmt.Fprintf(&b, "p99 by 10s   ")
+		for _, w := range r.Windows {
+			fmt.Fprintf(&b, " %s", w.Round(time.Millisecond))
+		}
+		fmt.Fprintln(&b)
+	}
+	if r.HeapHeld > 0 {
+		fmt.Fprintf(&b, "memory        %.1f KiB per game (server live heap %d MiB -> %d MiB with %d games)\n", r.BytesPerGame()/1024, r.HeapBefore>>20, r.HeapPeak>>20, r.HeapHeld)
+	}
+	for i, e := range r.Errors {
+		if i == 5 {
+			fmt.Fprintf(&b, "... %d more errors\n", len(r.Errors)-5)
+			break
+		}
+		fmt.Fprintf(&b, "error         %s\n", e)
+	}
+	return b.String()
+}
+
+type stats struct {
+	HeapBytes  uint64 `json:"heap_bytes"`
+	GamesLive  int    `json:"games_live"`
+	AckP50us   int64  `json:"ack_p50_us"`
+	AckP99us   int64  `json:"ack_p99_us"`
+	StoreP50us int64  `json:"store_p50_us"`
+	StoreP99us int64  `json:"store_p99_us"`
+}
+
+func getStats(ctx context.Context, base string, gc bool) (stats, error) {
+	var s stats
+	u := base + "/api/stats"
+	if gc {
+		u += "?gc=1&reset=1"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return s, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return s, err
+	}
+	defer resp.Body.Close()
+	err = json.NewDecoder(resp.Body).Decode(&s)
+	return s, err
+}
+
+// Run plays cfg.Games scripted games at once against the server and
+// measures it. Progress goes to logw.
+func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
+	if cfg.Games <= 0 || cfg.Plies <= 0 {
+		return nil, fmt.Errorf("loadtest: want games and plies > 0")
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 10 * time.Minute
+	}
+	if cfg.Variant == "" {
+		cfg.Variant = "chess"
+	}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = 256
+	before, err := getStats(ctx, cfg.URL, true)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: stats: %w", err)
+	}
+	rep := &Report{Games: cfg.Games, HeapBefore: before.HeapBytes}
+	var (
+		mu        sync.Mutex
+		lats      []sample
+		held, top atomic.Int64
+		moves     atomic.Int64
+		finished  atomic.Int64
+		failed    atomic.Int64
+	)
+	fail := func(err error) {
+		failed.Add(1)
+		mu.Lock()
+		if len(rep.Errors) < 100 {
+			rep.Errors = append(rep.Errors, err.Error())
+		}
+		mu.Unlock()
+	}
+	// Sample the server's memory while the games run.
+	sampleDone := make(chan struct{})
+	go func() {
+		defer close(sampleDone)
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		measured := false
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				// Once all games are held, the live heap is measured once.
+				all := !measured && held.Load() >= int64(cfg.Games)
+				s, err := getStats(ctx, cfg.URL, all)
+				if err != nil {
+					continue
+				}
+				mu.Lock()
+				if all {
+					measured = true
+					rep.HeapPeak = s.HeapBytes
+					rep.HeapHeld = int(held.Load())
+				}
+				rep.GamesLivePeak = max(rep.GamesLivePeak, s.GamesLive)
+				mu.Unlock()
+				if finished.Load()+failed.Load() >= int64(cfg.Games) {
+					return
+				}
+			}
+		}
+	}()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range cfg.Games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if cfg.Ramp > 0 {
+				select {
+				case <-time.After(time.Duration(int64(cfg.Ramp) * int64(i) / int64(cfg.Games))):
+				case <-ctx.Done():
+					fail(ctx.Err())
+					return
+				}
+			}
+			g, err := CreateGame(ctx, cfg.URL, map[string]any{"variant": cfg.Variant})
+			if err != nil {
+				fail(err)
+				return
+			}
+			tokens := [2]string{g["token"], InviteToken(g["invite"])}
+			gctx, gcancel := context.WithCancel(ctx)
+			defer gcancel()
+			var pw sync.WaitGroup
+			errs := make([]error, 2)
+			var ready sync.WaitGroup
+			ready.Add(2)
+			var once sync.Once
+			for s := range 2 {
+				pw.Add(1)
+				go func() {
+					defer pw.Done()
+					var l []sample
+					errs[s] = play(gctx, cfg, g["id"], tokens[s], start, &ready, &l, &moves, func() {
+						once.Do(func() {
+							n := held.Add(1)
+							for {
+								t := top.Load()
+								if n <= t || top.CompareAndSwap(t, n) {
+									break
+								}
+							}
+						})
+					})
+					if errs[s] != nil {
+						gcancel() // the other player stops too
+					}
+					mu.Lock()
+					lats = append(lats, l...)
+					mu.Unlock()
+				}()
+			}
+			pw.Wait()
+			held.Add(-1)
+			for _, err := range errs {
+				if err != nil {
+					fail(fmt.Errorf("game %s: %w", g["id"], err))
+					return
+				}
+			}
+			finished.Add(1)
+		}()
+	}
+	wg.Wait()
+	rep.Duration = time.Since(start)
+	cancel()
+	<-sampleDone
+	if s, err := getStats(context.Background(), cfg.URL, false); err == nil {
+		rep.Server = s
+	}
+	rep.Moves = moves.Load()
+	rep.Finished = int(finished.Load())
+	rep.Failed = int(failed.Load())
+	rep.Held = int(top.Load())
+	all := make([]time.Duration, len(lats))
+	var windows [][]time.Duration
+	for i, s := range lats {
+		all[i] = s.lat
+		w := int(s.at / (10 * time.Second))
+		for len(windows) <= w {
+			windows = append(windows, nil)
+		}
+		windows[w] = append(windows[w], s.lat)
+	}
+	slices.Sort(all)
+	if n := len(all); n > 0 {
+		rep.P50, rep.P99, rep.Max = all[n/2], all[min(n*99/100, n-1)], all[n-1]
+	}
+	for _, w := range windows {
+		slices.Sort(w)
+		var p time.Duration
+		if n := len(w); n > 0 {
+			p = w[min(n*99/100, n-1)]
+		}
+		rep.Windows = append(rep.Windows, p)
+	}
+	fmt.Fprintf(logw, "loadtest: done in %s\n", rep.Duration.Round(time.Millisecond))
+	return rep, nil
+}
+
+// play is one scripted player: it moves at random among the legal moves
+// after a random wait, and resigns when the game has cfg.Plies plies.
+// sample is one acknowledgement latency and when (since the run's start)
+// its move was sent.
+type sample struct {
+	at, lat time.Duration
+}
+
+func play(ctx context.Context, cfg Config, id, token string, start time.Time, ready *sync.WaitGroup, lats *[]sample, moves *atomic.Int64, started func()) error {
+	c, err := Join(ctx, cfg.URL, id, token, 0)
+	if err != nil {
+		ready.Done()
+		return err
+	}
+	defer c.CloseNow()
+	ready.Done()
+	ready.Wait()
+	started()
+	var seat string
+	sent := map[int64]time.Time{}
+	next := int64(1)
+	plies := 0
+	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
+	for {
+		f, err := c.Read(ctx)
+		if err != nil {
+			return err
+		}
+		switch f.T {
+		case "welcome":
+			seat = f.Seat
+		case "error":
+			return fmt.Errorf("%s: %s", f.Code, f.Message)
+		case "ack":
+			if t, ok := sent[f.ID]; ok {
+				*lats = append(*lats, sample{at: t.Sub(start), lat: time.Since(t)})
+				delete(sent, f.ID)
+				moves.Add(1)
+			}
+		case "event":
+			e, err := f.Event()
+			if err != nil {
+				return err
+			}
+			if e.Kind == "ply" {
+				plies = e.Ply
+			}
+			if e.Kind == "end" {
+				return nil
+			}
+		case "state":
+			if f.Turn != seat || len(f.Legal) == 0 || f.Status.Result != "*" {
+				continue
+			}
+			if cfg.Think > 0 {
+				d := time.Duration(float64(cfg.Think) * (0.5 + rng.Float64()))
+				select {
+				case <-time.After(d):
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			id := next
+			next++
+			msg := map[string]any{"t": "move", "id": id, "move": f.Legal[rng.IntN(len(f.Legal))]}
+			if plies >= cfg.Plies {
+				msg = map[string]any{"t": "resign", "id": id}
+			}
+			sent[id] = time.Now()
+			if err := c.Send(ctx, msg); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -1,0 +1,750 @@
+// Package server is anychess's game server: an HTTP API to list variants and
+// create, list and download games, one WebSocket per game that carries
+// moves, offers and results in both directions, and the embedded web page.
+//
+// The server is the only authority. Each live game has one owner goroutine
+// that orders everything that happens in it and numbers each event with a
+// version; an event is written to the store (package store) before it is
+// acknowledged or sent, and a client that reconnects says the last version
+// it saw and receives exactly what it missed. The wire protocol is described
+// in docs/protocol.md.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/server/store"
+)
+
+// Registry is what the server needs of a variant registry
+// (catalog.Default returns one).
+type Registry interface {
+	Get(name string) (*rules.Variant, error)
+	Variants() []*rules.Variant
+	Aliases(v *rules.Variant) []string
+}
+
+// Config holds the server's settings. Zero fields take defaults.
+type Config struct {
+	// Store keeps the games; required.
+	Store store.Store
+	// Registry holds the variants; default catalog.Default().
+	Registry Registry
+	// Web serves the page at /; nil serves no page.
+	Web http.Handler
+	// EngineWorkers is the number of searches that may run at once
+	// (default: half the CPUs, at least 1).
+	EngineWorkers int
+	// EngineHashMB is each engine's transposition table (default 16).
+	EngineHashMB int
+	// EngineMaxTime caps one search (default 2s).
+	EngineMaxTime time.Duration
+	// IdleUnload is how long a game without connections stays in memory
+	// (default 2 minutes).
+	IdleUnload time.Duration
+	// StoreTimeout bounds one write (default 10s).
+	StoreTimeout time.Duration
+	// RateLimit is the frames per second a connection may send on average
+	// (default 20), RateBurst the burst (default 40).
+	RateLimit float64
+	RateBurst float64
+	// Logf logs; default log.Printf.
+	Logf func(format string, args ...any)
+}
+
+// Server serves games. Create it with New, serve its Handler, and Close it.
+type Server struct {
+	cfg     Config
+	store   store.Store
+	reg     Registry
+	engines *enginePool
+	mux     *http.ServeMux
+
+	mu    sync.Mutex
+	games map[string]*liveGame
+	conns atomic.Int64
+	wg    sync.WaitGroup
+
+	ackLat   hist // from a move frame read to its ack queued
+	storeLat hist // one event's write to the store
+}
+
+// New returns a server over cfg.Store.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Registry == nil {
+		reg, err := catalog.Default()
+		if err != nil {
+			return nil, fmt.Errorf("server: variants: %w", err)
+		}
+		cfg.Registry = reg
+	}
+	if cfg.EngineWorkers <= 0 {
+		cfg.EngineWorkers = max(runtime.NumCPU()/2, 1)
+	}
+	if cfg.EngineHashMB <= 0 {
+		cfg.EngineHashMB = 16
+	}
+	if cfg.EngineMaxTime <= 0 {
+		cfg.EngineMaxTime = 2 * time.Second
+	}
+	if cfg.IdleUnload <= 0 {
+		cfg.IdleUnload = 2 * time.Minute
+	}
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = 10 * time.Second
+	}
+	if cfg.RateLimit <= 0 {
+		cfg.RateLimit = 20
+	}
+	if cfg.RateBurst <= 0 {
+		cfg.RateBurst = 40
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	s := &Server{
+		cfg: cfg, store: cfg.Store, reg: cfg.Registry,
+		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineMaxTime),
+		games:   map[string]*liveGame{},
+	}
+	s.routes()
+	return s, nil
+}
+
+// Start loads the live games that need the server's attention without a
+// client (a clock that runs, the engine to move).
+func (s *Server) Start(ctx context.Context) error {
+	no := false
+	live, err := s.store.List(ctx, store.Filter{Finished: &no})
+	if err != nil {
+		return fmt.Errorf("server: start: %w", err)
+	}
+	for _, g := range live {
+		if g.Opponent == "engine" || g.Initial > 0 || g.Days > 0 {
+			if _, err := s.game(ctx, g.ID); err != nil {
+				s.logf("server: start: game %s: %v", g.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Close stops every game's owner goroutine. The store stays open.
+func (s *Server) Close() {
+	s.mu.Lock()
+	games := s.games
+	s.games = map[string]*liveGame{}
+	s.mu.Unlock()
+	for _, lg := range games {
+		lg.do(context.Background(), func() {
+			for c := range lg.subs {
+				c.close()
+			}
+			lg.subs = map[*client]struct{}{}
+			if lg.timer != nil {
+				lg.timer.Stop()
+			}
+			if lg.idle != nil {
+				lg.idle.Stop()
+			}
+		})
+		lg.do(context.Background(), nil)
+		<-lg.done
+	}
+}
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+func (s *Server) logf(format string, args ...any) { s.cfg.Logf(format, args...) }
+
+// variantFor returns the variant name configured with options.
+func (s *Server) variantFor(name string, options map[string]string) (*rules.Variant, error) {
+	v, err := s.reg.Get(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errUnknownVariant, err)
+	}
+	known := map[string]bool{}
+	for _, o := range v.Options() {
+		known[o.Name] = true
+	}
+	for k := range options {
+		if !known[k] {
+			return nil, fmt.Errorf("%w: %s has no option %q", errBadOption, v.Name(), k)
+		}
+	}
+	if len(options) > 0 {
+		if v, err = v.Configure(options); err != nil {
+			return nil, fmt.Errorf("%w: %w", errBadOption, err)
+		}
+	}
+	return v, nil
+}
+
+var (
+	errUnknownVariant = errors.New("unknown variant")
+	errBadOption      = errors.New("bad option")
+	errBadFEN         = errors.New("bad FEN")
+	errBadRequest     = errors.New("bad request")
+)
+
+// game returns the live game id, loading it from the store if needed.
+func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
+	s.mu.Lock()
+	lg := s.games[id]
+	s.mu.Unlock()
+	if lg != nil {
+		return lg, nil
+	}
+	rec, evs, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	lg, err = newLiveGame(s, rec, evs)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if other := s.games[id]; other != nil {
+		return other, nil
+	}
+	s.games[id] = lg
+	go lg.run()
+	return lg, nil
+}
+
+// unload removes a game from memory; called by its owner goroutine, which
+// then ends.
+func (s *Server) unload(lg *liveGame) {
+	s.mu.Lock()
+	if s.games[lg.rec.ID] == lg {
+		delete(s.games, lg.rec.ID)
+	}
+	s.mu.Unlock()
+	if lg.timer != nil {
+		lg.timer.Stop()
+	}
+	// Ends run after this function returns.
+	go func() { lg.inbox <- nil }()
+}
+
+// withGame runs f in the owner goroutine of game id, retrying once if the
+// game was unloaded meanwhile.
+func (s *Server) withGame(ctx context.Context, id string, f func(lg *liveGame)) error {
+	for range 3 {
+		lg, err := s.game(ctx, id)
+		if err != nil {
+			return err
+		}
+		done := make(chan struct{})
+		if lg.do(ctx, func() { f(lg); close(done) }) {
+			select {
+			case <-done:
+				return nil
+			case <-lg.done:
+				select {
+				case <-done:
+					return nil
+				default: // unloaded before f ran: load it again
+				}
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return fmt.Errorf("server: game %s keeps unloading", id)
+}
+
+// Summary is a game's public description.
+type Summary struct {
+	ID        string            `json:"id"`
+	Variant   string            `json:"variant"`
+	Title     string            `json:"title"`
+	Files     int               `json:"files"`
+	Ranks     int               `json:"ranks"`
+	Options   map[string]string `json:"options"`
+	Opponent  string            `json:"opponent"`
+	Level     int               `json:"level,omitempty"`
+	Engine    string            `json:"engine_seat,omitempty"`
+	InitialMS int64             `json:"initial_ms"`
+	IncMS     int64             `json:"increment_ms"`
+	Days      int               `json:"days,omitempty"`
+	Created   time.Time         `json:"created"`
+	Finished  bool              `json:"finished"`
+	Result    string            `json:"result"`
+	Reason    string            `json:"reason,omitempty"`
+	Detail    string            `json:"detail,omitempty"`
+	Version   int64             `json:"version"`
+	Plies     int               `json:"plies"`
+	StartFEN  string            `json:"start_fen,omitempty"`
+	StartBrd  string            `json:"start_board,omitempty"`
+	RematchOf string            `json:"rematch_of,omitempty"`
+	Pieces    []PieceInfo       `json:"pieces,omitempty"`
+	Ranked    bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
+}
+
+// PieceInfo describes a piece type of a variant.
+type PieceInfo struct {
+	Letter string `json:"letter"`
+	Name   string `json:"name"`
+	Betza  string `json:"betza"`
+}
+
+func pieces(v *rules.Variant) []PieceInfo {
+	var out []PieceInfo
+	for t := 1; t <= v.NumTypes(); t++ {
+		ps := v.PieceSpec(rules.Type(t))
+		out = append(out, PieceInfo{Letter: string(ps.Letter), Name: ps.Name, Betza: ps.Betza})
+	}
+	return out
+}
+
+func summaryOf(g *store.Game, v *rules.Variant) *Summary {
+	s := &Summary{ID: g.ID, Variant: g.Variant, Options: g.Options, Opponent: g.Opponent,
+		InitialMS: g.Initial.Milliseconds(), IncMS: g.Increment.Milliseconds(), Days: g.Days,
+		Created: g.Created, Finished: g.Finished, Result: g.Result, Reason: g.Reason,
+		Version: g.Version, RematchOf: g.RematchOf}
+	if g.Opponent == "engine" {
+		s.Level = g.Level
+		s.Engine = seatName(g.EngineSeat)
+	}
+	if s.Result == "" {
+		s.Result = "*"
+	}
+	if v != nil {
+		s.Title = v.Title()
+		b := v.Board()
+		s.Files, s.Ranks = b.Files, b.Ranks
+		s.Pieces = pieces(v)
+		s.Ranked = v.Spec().Ranked
+	}
+	return s
+}
+
+// newToken returns a fresh seat token and its hash.
+func newToken() (token, hash string) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail
+	}
+	token = hex.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// rematchToken derives a seat's token in the rematch from its token in
+// the game: both the server and the client can compute it, nobody else.
+func rematchToken(token string) string {
+	h := sha256.Sum256([]byte("rematch:" + token))
+	return hex.EncodeToString(h[:])
+}
+
+// seatOf returns the seat a token opens in g, or spectator for "".
+func seatOf(g *store.Game, token string) (int, bool) {
+	if token == "" {
+		return spectator, true
+	}
+	h := hashToken(token)
+	for s := range 2 {
+		if g.TokenHash[s] != "" && subtle.ConstantTimeCompare([]byte(h), []byte(g.TokenHash[s])) == 1 {
+			return s, true
+		}
+	}
+	return spectator, false
+}
+
+func newID() string {
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+func newSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x
+}
+
+// CreateRequest is the body of POST /api/games.
+type CreateRequest struct {
+	Variant  string            `json:"variant"`
+	Options  map[string]string `json:"options"`
+	FEN      string            `json:"fen"`
+	Color    string            `json:"color"`
+	Opponent string            `json:"opponent"`
+	Level    int               `json:"level"`
+	Clock    *struct {
+		InitialMS int64 `json:"initial_ms"`
+		IncMS     int64 `json:"increment_ms"`
+	} `json:"clock"`
+	Days int `json:"days"`
+}
+
+// CreateResponse answers POST /api/games.
+type CreateResponse struct {
+	ID     string `json:"id"`
+	Seat   string `json:"seat"`
+	Token  string `json:"token"`
+	Invite string `json:"invite,omitempty"`
+}
+
+// Create creates a game as POST /api/games does.
+func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse, error) {
+	v, err := s.variantFor(req.Variant, req.Options)
+	if err != nil {
+		return nil, err
+	}
+	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options, Seed: newSeed(),
+		Opponent: "human", Created: time.Now().UTC(), Result: "*"}
+	if g.Options == nil {
+		g.Options = map[string]string{}
+	}
+	if req.FEN != "" {
+		if len(req.FEN) > 512 {
+			return nil, fmt.Errorf("%w: too long", errBadFEN)
+		}
+		p, err := v.ParseFEN(req.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", errBadFEN, err)
+		}
+		if err := p.Validate(); err != nil {
+			return nil, fmt.Errorf("%w: %w", errBadFEN, err)
+		}
+		if p.Status().Over() {
+			return nil, fmt.Errorf("%w: the game is over in that position", errBadFEN)
+		}
+		g.FEN = p.FEN()
+	}
+	seat := 0
+	switch req.Color {
+	case "", "white":
+	case "black":
+		seat = 1
+	case "random":
+		seat = int(newSeed() & 1)
+	default:
+		return nil, fmt.Errorf("%w: color %q: want white, black or random", errBadRequest, req.Color)
+	}
+	switch req.Opponent {
+	case "", "human":
+	case "engine":
+		if req.Level < 1 || req.Level > MaxLevel {
+			return nil, fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel)
+		}
+		g.Opponent, g.Level, g.EngineSeat = "engine", req.Level, 1-seat
+	default:
+		return nil, fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent)
+	}
+	if req.Clock != nil && (req.Clock.InitialMS != 0 || req.Clock.IncMS != 0) {
+		c := req.Clock
+		if c.InitialMS <= 0 || c.InitialMS > 3*3600_000 || c.IncMS < 0 || c.IncMS > 180_000 {
+			return nil, fmt.Errorf("%w: clock %d+%d ms out of range", errBadRequest, c.InitialMS, c.IncMS)
+		}
+		g.Initial, g.Increment = time.Duration(c.InitialMS)*time.Millisecond, time.Duration(c.IncMS)*time.Millisecond
+	}
+	if req.Days != 0 {
+		if req.Days < 1 || req.Days > 14 || g.Initial > 0 {
+			return nil, fmt.Errorf("%w: days %d: want 1..14 and no clock", errBadRequest, req.Days)
+		}
+		g.Days = req.Days
+	}
+	tokens := [2]string{}
+	for i := range 2 {
+		if g.Opponent == "engine" && i == g.EngineSeat {
+			continue
+		}
+		tokens[i], g.TokenHash[i] = newToken()
+	}
+	// Check that the start can be drawn (a seeded set-up).
+	if g.FEN == "" && v.Seeded() {
+		if _, err := v.Setup(game.NewRoller(g.Seed)); err != nil {
+			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
+		}
+	}
+	if err := s.store.Create(ctx, g); err != nil {
+		return nil, err
+	}
+	resp := &CreateResponse{ID: g.ID, Seat: seatName(seat), Token: tokens[seat]}
+	if g.Opponent == "human" {
+		resp.Invite = fmt.Sprintf("/#/game/%s/%s/%s", g.ID, seatName(1-seat), tokens[1-seat])
+	} else if _, err := s.game(ctx, g.ID); err != nil { // the engine may have the first move
+		return nil, err
+	}
+	return resp, nil
+}
+
+// createRematch creates the rematch of rec with colours swapped; tokens
+// are the seats' tokens in rec ("engine" for the engine's seat).
+func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]string) (string, error) {
+	g := *rec
+	g.ID = newID()
+	g.Seed = newSeed()
+	g.Created = time.Now().UTC()
+	g.Finished, g.Result, g.Reason, g.Version, g.RematchOf = false, "*", "", 0, rec.ID
+	g.TokenHash = [2]string{}
+	for i := range 2 {
+		if tokens[i] != "engine" {
+			g.TokenHash[1-i] = hashToken(rematchToken(tokens[i]))
+		}
+	}
+	if g.Opponent == "engine" {
+		g.EngineSeat = 1 - rec.EngineSeat
+	}
+	if err := s.store.Create(ctx, &g); err != nil {
+		return "", err
+	}
+	if g.Opponent == "engine" {
+		if _, err := s.game(ctx, g.ID); err != nil {
+			return "", err
+		}
+	}
+	return g.ID, nil
+}
+
+// routes sets up the HTTP handlers.
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /api/variants", s.handleVariants)
+	m.HandleFunc("POST /api/games", s.handleCreate)
+	m.HandleFunc("GET /api/games", s.handleList)
+	m.HandleFunc("GET /api/games/{id}", s.handleGame)
+	m.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
+	m.HandleFunc("GET /api/stats", s.handleStats)
+	m.HandleFunc("GET /ws/{id}", s.handleWS)
+	if s.cfg.Web != nil {
+		m.Handle("GET /", s.cfg.Web)
+	}
+	s.mux = m
+}
+
+// VariantInfo describes a variant for the lobby.
+type VariantInfo struct {
+	Name        string         `json:"name"`
+	Title       string         `json:"title"`
+	Aliases     []string       `json:"aliases"`
+	Description string         `json:"description"`
+	Files       int            `json:"files"`
+	Ranks       int            `json:"ranks"`
+	StartFEN    string         `json:"start_fen"`
+	Pieces      []PieceInfo    `json:"pieces"`
+	Options     []rules.Option `json:"options"`
+	Chance      bool           `json:"chance"`
+	Hidden      bool           `json:"hidden"`
+	Ranked      bool           `json:"ranked"` // pieces carry ranks, written after their letters in the FEN
+}
+
+func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
+	var out []VariantInfo
+	for _, v := range s.reg.Variants() {
+		b := v.Board()
+		out = append(out, VariantInfo{Name: v.Name(), Title: v.Title(), Aliases: s.reg.Aliases(v),
+			Description: v.Spec().Description, Files: b.Files, Ranks: b.Ranks, StartFEN: v.StartFEN(),
+			Pieces: pieces(v), Options: v.Options(), Chance: v.Chance(), Hidden: v.Spec().Hooks.View != nil,
+			Ranked: v.Spec().Ranked})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type apiError struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, code string, err error) {
+	var e apiError
+	e.Error.Code, e.Error.Message = code, err.Error()
+	writeJSON(w, status, e)
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
+	if err != nil {
+		writeError(w, http.StatusRequestEntityTooLarge, "too_large", err)
+		return
+	}
+	var req CreateRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, "bad_request", err)
+		return
+	}
+	resp, err := s.Create(r.Context(), req)
+	switch {
+	case err == nil:
+		writeJSON(w, http.StatusCreated, resp)
+	case errors.Is(err, errUnknownVariant):
+		writeError(w, http.StatusBadRequest, "unknown_variant", err)
+	case errors.Is(err, errBadOption):
+		writeError(w, http.StatusBadRequest, "bad_option", err)
+	case errors.Is(err, errBadFEN):
+		writeError(w, http.StatusBadRequest, "bad_fen", err)
+	case errors.Is(err, errBadRequest):
+		writeError(w, http.StatusBadRequest, "bad_request", err)
+	default:
+		s.logf("server: create: %v", err)
+		writeError(w, http.StatusInternalServerError, "internal", errors.New("the game could not be created"))
+	}
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	f := store.Filter{Limit: 50}
+	switch r.URL.Query().Get("state") {
+	case "live":
+		no := false
+		f.Finished = &no
+	case "finished":
+		yes := true
+		f.Finished = &yes
+	}
+	games, err := s.store.List(r.Context(), f)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", err)
+		return
+	}
+	out := []*Summary{}
+	for i := range games {
+		v, _ := s.reg.Get(games[i].Variant)
+		sum := summaryOf(&games[i], v)
+		sum.Pieces = nil
+		out = append(out, sum)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Created.After(out[j].Created) })
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
+	var sum *Summary
+	err := s.withGame(r.Context(), r.PathValue("id"), func(lg *liveGame) { sum = lg.summary() })
+	if s.notFound(w, err) {
+		return
+	}
+	writeJSON(w, http.StatusOK, sum)
+}
+
+func (s *Server) notFound(w http.ResponseWriter, err error) bool {
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, "not_found", errors.New("no such game"))
+	default:
+		writeError(w, http.StatusInternalServerError, "internal", err)
+	}
+	return true
+}
+
+func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
+	var text string
+	var hidden bool
+	err := s.withGame(r.Context(), r.PathValue("id"), func(lg *liveGame) {
+		hidden = lg.hidden && !lg.over
+		if !hidden {
+			text = lg.pgn()
+		}
+	})
+	if s.notFound(w, err) {
+		return
+	}
+	if hidden {
+		writeError(w, http.StatusForbidden, "not_allowed", errors.New("the game's record is hidden until it ends"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="anychess-%s.pgn"`, r.PathValue("id")))
+	io.WriteString(w, text)
+}
+
+// Stats are the server's load figures. The latencies are measured inside
+// the server since the last reset (?reset=1): from a move frame read to
+// its ack queued, and one event's write to the store.
+type Stats struct {
+	GamesLive   int    `json:"games_live"`
+	Connections int64  `json:"connections"`
+	Goroutines  int    `json:"goroutines"`
+	HeapBytes   uint64 `json:"heap_bytes"`
+	AckP50us    int64  `json:"ack_p50_us"`
+	AckP99us    int64  `json:"ack_p99_us"`
+	StoreP50us  int64  `json:"store_p50_us"`
+	StoreP99us  int64  `json:"store_p99_us"`
+}
+
+// Stats returns the server's load figures.
+func (s *Server) Stats() Stats {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	s.mu.Lock()
+	n := len(s.games)
+	s.mu.Unlock()
+	return Stats{GamesLive: n, Connections: s.conns.Load(), Goroutines: runtime.NumGoroutine(), HeapBytes: ms.HeapInuse,
+		AckP50us: s.ackLat.quantile(0.5).Microseconds(), AckP99us: s.ackLat.quantile(0.99).Microseconds(),
+		StoreP50us: s.storeLat.quantile(0.5).Microseconds(), StoreP99us: s.storeLat.quantile(0.99).Microseconds()}
+}
+
+// handleStats answers /api/stats. From a loopback address, ?gc=1 first
+// collects garbage, so heap_bytes is the live heap, and ?reset=1 starts
+// the latency histograms over (for load tests).
+func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil && net.ParseIP(host).IsLoopback() {
+		if r.URL.Query().Get("gc") == "1" {
+			runtime.GC()
+		}
+		if r.URL.Query().Get("reset") == "1" {
+			s.ackLat.reset()
+			s.storeLat.reset()
+		}
+	}
+	writeJSON(w, http.StatusOK, s.Stats())
+}
+
+// writePGN writes a PGN game.
+func writePGN(w io.Writer, g *pgn.Game) error { return pgn.Write(w, g) }

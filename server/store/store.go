@@ -1,0 +1,84 @@
+// Package store keeps the server's games: each game's settings and the
+// ordered events that happened in it (plies with their chance outcomes,
+// offers, results). A game is rebuilt by replaying its events, so the store
+// knows nothing of the rules.
+//
+// Two backends share one implementation over database/sql: an embedded
+// SQLite database (modernc.org/sqlite, pure Go, the default) and
+// PostgreSQL (through pgx's database/sql driver). Appends of many games are
+// written in group commits: concurrent appends wait together for one
+// transaction, so the cost of a commit is shared.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned for a game the store does not hold.
+var ErrNotFound = errors.New("store: game not found")
+
+// ErrConflict is returned when an event's version is not the next one of
+// its game (another event took that version), or a game id is taken.
+var ErrConflict = errors.New("store: version conflict")
+
+// Game is a game's settings and summary as stored.
+type Game struct {
+	ID         string
+	Variant    string            // the registry name
+	Options    map[string]string // the variant's per-game options
+	FEN        string            // the start position; "" for the variant's (or drawn) start
+	Seed       uint64            // the seed of the game's dice and random set-up
+	TokenHash  [2]string         // hex SHA-256 of each seat's token, white then black
+	Opponent   string            // "human" or "engine"
+	Level      int               // the engine's level, if Opponent is "engine"
+	EngineSeat int               // 0 white, 1 black: the engine's seat, if any
+	Initial    time.Duration     // clock: initial time (0: no clock)
+	Increment  time.Duration     // clock: increment per turn
+	Days       int               // correspondence: days per move (0: none)
+	Created    time.Time
+	Finished   bool
+	Result     string // "1-0", "0-1", "1/2-1/2", "*"
+	Reason     string
+	Version    int64  // the version of the last event
+	RematchOf  string // the game this one is a rematch of, if any
+}
+
+// Event is one thing that happened in a game, with its version.
+type Event struct {
+	Version int64
+	Kind    string // "ply", "offer", "end", ...
+	Data    []byte // JSON, owned by the server
+	At      time.Time
+}
+
+// End marks the game finished with its result, written with the event
+// that ends it.
+type End struct {
+	Result, Reason string
+}
+
+// Filter selects games for List.
+type Filter struct {
+	Finished *bool // nil: all games
+	Limit    int   // 0: no limit
+}
+
+// Store is what the server needs from a database. Every method may block
+// and takes a context. Implementations are safe for concurrent use.
+type Store interface {
+	// Create stores a new game with no events (its Version is 0).
+	Create(ctx context.Context, g *Game) error
+	// Append stores ev as the next event of game id: ev.Version must be
+	// the game's version plus one, else ErrConflict. With end non-nil the
+	// game is marked finished in the same transaction. When Append returns
+	// nil the event is durable.
+	Append(ctx context.Context, id string, ev Event, end *End) error
+	// Load returns a game and all its events in version order.
+	Load(ctx context.Context, id string) (*Game, []Event, error)
+	// List returns games' summaries, newest first.
+	List(ctx context.Context, f Filter) ([]Game, error)
+	// Close waits for pending writes and closes the database.
+	Close() error
+}

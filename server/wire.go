@@ -1,0 +1,141 @@
+package server
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// The frames of the WebSocket protocol (docs/protocol.md).
+
+// clientMsg is any frame a client sends; which fields count depends on T.
+type clientMsg struct {
+	T     string `json:"t"`
+	ID    int64  `json:"id,omitempty"`
+	Token string `json:"token,omitempty"`
+	Since int64  `json:"since,omitempty"`
+	Move  string `json:"move,omitempty"`
+	V     *int64 `json:"v,omitempty"`
+	Offer *bool  `json:"offer,omitempty"`
+}
+
+// clockJSON is the clock as frames carry it.
+type clockJSON struct {
+	WhiteMS int64  `json:"white_ms"`
+	BlackMS int64  `json:"black_ms"`
+	Running string `json:"running,omitempty"`
+	Days    int    `json:"days,omitempty"`
+}
+
+// outcomeJSON is one possible outcome of a ply with its probability.
+type outcomeJSON struct {
+	P     string `json:"p"`
+	Label string `json:"label,omitempty"`
+	Mark  string `json:"mark,omitempty"`
+}
+
+// eventJSON is the body of an event: a ply, an offer, an end, a rematch.
+// It is stored as it is and sent in "event" frames.
+type eventJSON struct {
+	Kind     string        `json:"kind"`
+	Seat     string        `json:"seat,omitempty"`
+	Ply      int           `json:"ply,omitempty"`
+	Move     string        `json:"move,omitempty"`
+	SAN      string        `json:"san,omitempty"`
+	Outcome  int           `json:"outcome,omitempty"`
+	Mark     string        `json:"mark,omitempty"`
+	Label    string        `json:"label,omitempty"`
+	Outcomes []outcomeJSON `json:"outcomes,omitempty"`
+	TurnOver bool          `json:"turn_over,omitempty"`
+	FEN      string        `json:"fen,omitempty"`
+	Board    string        `json:"board,omitempty"`
+	Check    string        `json:"check,omitempty"`
+	Clock    *clockJSON    `json:"clock,omitempty"`
+	Offer    string        `json:"offer,omitempty"`
+	Result   string        `json:"result,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+	Detail   string        `json:"detail,omitempty"`
+	Game     string        `json:"game,omitempty"`
+	At       time.Time     `json:"at"`
+}
+
+// statusJSON is a game's result.
+type statusJSON struct {
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+	Detail string `json:"detail"`
+}
+
+// stateFrame is the position as one receiver may see it.
+type stateFrame struct {
+	T       string            `json:"t"`
+	V       int64             `json:"v"`
+	FEN     string            `json:"fen"`
+	Board   string            `json:"board"`
+	Turn    string            `json:"turn"`
+	Phase   int               `json:"phase"`
+	Check   string            `json:"check,omitempty"`
+	Legal   []string          `json:"legal"`
+	Last    []string          `json:"last,omitempty"`
+	Clock   clockJSON         `json:"clock"`
+	Status  statusJSON        `json:"status"`
+	Offer   string            `json:"offer"`
+	Money   map[string]int    `json:"money"`
+	Pocket  map[string]string `json:"pocket"`
+	Visible []string          `json:"visible"`
+}
+
+// eventFrame carries one event.
+type eventFrame struct {
+	T string          `json:"t"`
+	V int64           `json:"v"`
+	E json.RawMessage `json:"e"`
+}
+
+// welcomeFrame answers hello.
+type welcomeFrame struct {
+	T       string   `json:"t"`
+	Seat    string   `json:"seat"`
+	Game    *Summary `json:"game"`
+	Version int64    `json:"version"`
+}
+
+// ackFrame acknowledges a frame whose event is stored.
+type ackFrame struct {
+	T  string `json:"t"`
+	ID int64  `json:"id"`
+	V  int64  `json:"v"`
+}
+
+// errorFrame refuses a frame.
+type errorFrame struct {
+	T       string `json:"t"`
+	ID      int64  `json:"id,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// rematchFrame gives one seat its seat in the rematch.
+type rematchFrame struct {
+	T     string `json:"t"`
+	Game  string `json:"game"`
+	Seat  string `json:"seat"`
+	Token string `json:"token"`
+}
+
+// pongFrame answers ping.
+type pongFrame struct {
+	T  string `json:"t"`
+	ID int64  `json:"id,omitempty"`
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only our own types are marshalled
+	}
+	return b
+}
+
+func errFrame(id int64, code, msg string) []byte {
+	return mustJSON(errorFrame{T: "error", ID: id, Code: code, Message: msg})
+}

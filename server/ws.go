@@ -1,0 +1,287 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/anychess/anychess/server/store"
+)
+
+// Limits of the WebSocket protocol.
+const (
+	// MaxFrame is the largest frame a client may send.
+	MaxFrame = 4096
+	// MaxMoveText is the longest move text.
+	MaxMoveText = 96
+	// sendBuffer is how many frames wait for a slow client before it is
+	// disconnected (it reconnects and catches up by version).
+	sendBuffer = 64
+	// writeTimeout bounds writing one frame.
+	writeTimeout = 10 * time.Second
+	// maxDropped is how many frames over the rate limit close a connection.
+	maxDropped = 50
+)
+
+// client is one WebSocket connection to a game.
+type client struct {
+	seat  int
+	token string
+	out   chan [][]byte
+
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+// send queues a frame; a client whose queue is full is disconnected.
+func (c *client) send(b []byte) { c.sendAll([][]byte{b}) }
+
+// sendAll queues frames to be written in order as one item.
+func (c *client) sendAll(frames [][]byte) {
+	select {
+	case <-c.closed:
+	case c.out <- frames:
+	default:
+		c.close()
+	}
+}
+
+func (c *client) close() { c.closeOnce.Do(func() { close(c.closed) }) }
+
+// bucket is a token-bucket rate limiter.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func (b *bucket) allow(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// validMoveText reports whether s may be a move: not too long, made of
+// printable ASCII without spaces (SAN, coordinates, drops and the text of a
+// variant's own moves, such as a csipgs design "&Q>Y=FfR"). An outcome
+// mark "~" is refused: the server rolls the dice.
+func validMoveText(s string) error {
+	if s == "" {
+		return errors.New("empty move")
+	}
+	if len(s) > MaxMoveText {
+		return fmt.Errorf("move longer than %d bytes", MaxMoveText)
+	}
+	for _, r := range s {
+		switch {
+		case r == '~':
+			return errors.New("a move may not name its outcome: the server rolls the dice")
+		case r < '!' || r > '~' || r == '"' || r == '\\' || r == '`':
+			return fmt.Errorf("character %q in a move", r)
+		}
+	}
+	return nil
+}
+
+// parseFrame decodes and validates a client frame.
+func parseFrame(data []byte) (clientMsg, *wireError) {
+	var m clientMsg
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return m, &wireError{"bad_frame", "not a frame: " + err.Error()}
+	}
+	if dec.More() {
+		return m, &wireError{"bad_frame", "one JSON object per frame"}
+	}
+	if m.ID < 0 || m.ID > 1<<53 {
+		return m, &wireError{"bad_frame", "id out of range"}
+	}
+	switch m.T {
+	case "hello":
+		if len(m.Token) > 128 || m.Since < 0 {
+			return m, &wireError{"bad_frame", "bad hello"}
+		}
+	case "move":
+		if err := validMoveText(m.Move); err != nil {
+			return m, &wireError{"bad_move", err.Error()}
+		}
+	case "draw":
+		if m.Offer == nil {
+			return m, &wireError{"bad_frame", "draw needs offer: true or false"}
+		}
+	case "resign", "abort", "rematch", "ping":
+	case "":
+		return m, &wireError{"bad_frame", "a frame needs a kind t"}
+	default:
+		return m, &wireError{"bad_frame", fmt.Sprintf("unknown kind %q", m.T)}
+	}
+	return m, nil
+}
+
+// handleWS serves a game's WebSocket.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	s.conns.Add(1)
+	defer s.conns.Add(-1)
+	conn.SetReadLimit(MaxFrame)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	c := &client{seat: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
+
+	// The writer: the only goroutine that writes to conn.
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		defer cancel()
+		for {
+			select {
+			case frames := <-c.out:
+				wctx, wcancel := context.WithTimeout(ctx, writeTimeout)
+				for _, b := range frames {
+					if err := conn.Write(wctx, websocket.MessageText, b); err != nil {
+						wcancel()
+						return
+					}
+				}
+				wcancel()
+			case <-c.closed:
+				// Flush what is queued, then close.
+				for {
+					select {
+					case frames := <-c.out:
+						wctx, wcancel := context.WithTimeout(ctx, time.Second)
+						for _, b := range frames {
+							conn.Write(wctx, websocket.MessageText, b)
+						}
+						wcancel()
+						continue
+					default:
+					}
+					break
+				}
+				conn.Close(websocket.StatusPolicyViolation, "closed by the server")
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	var lg *liveGame
+	defer func() {
+		c.close()
+		if lg != nil {
+			lg.do(context.Background(), func() { lg.leave(c) })
+		}
+		cancel()
+		<-writerDone
+		conn.CloseNow()
+	}()
+
+	lim := bucket{rate: s.cfg.RateLimit, burst: s.cfg.RateBurst, tokens: s.cfg.RateBurst, last: time.Now()}
+	dropped := 0
+	for {
+		typ, data, err := conn.Read(ctx)
+		read := time.Now()
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) && ce.Code == websocket.StatusMessageTooBig {
+				return
+			}
+			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
+				return
+			}
+			return
+		}
+		if !lim.allow(time.Now()) {
+			dropped++
+			c.send(errFrame(0, "rate_limited", "too many frames; slow down"))
+			if dropped > maxDropped {
+				conn.Close(websocket.StatusPolicyViolation, "rate limit")
+				return
+			}
+			continue
+		}
+		if typ != websocket.MessageText {
+			c.send(errFrame(0, "bad_frame", "frames are JSON text"))
+			continue
+		}
+		m, werr := parseFrame(data)
+		if werr != nil {
+			c.send(errFrame(m.ID, werr.code, werr.msg))
+			continue
+		}
+		switch {
+		case m.T == "ping":
+			c.send(mustJSON(pongFrame{T: "pong", ID: m.ID}))
+		case m.T == "hello":
+			if lg != nil {
+				c.send(errFrame(m.ID, "bad_frame", "hello was already said"))
+				continue
+			}
+			g, err := s.game(ctx, id)
+			if err != nil {
+				code, msg := "internal", "the game could not be loaded"
+				if errors.Is(err, store.ErrNotFound) {
+					code, msg = "not_found", "no such game"
+				}
+				c.send(errFrame(m.ID, code, msg))
+				c.close()
+				<-writerDone
+				return
+			}
+			seat, ok := seatOf(g.rec, m.Token)
+			if !ok {
+				c.send(errFrame(m.ID, "bad_token", "that token opens no seat of this game"))
+				continue
+			}
+			c.seat, c.token = seat, m.Token
+			since := m.Since
+			joined := make(chan struct{})
+			if !g.do(ctx, func() { g.join(c, since); close(joined) }) {
+				return // unloaded meanwhile: the client reconnects
+			}
+			select {
+			case <-joined:
+			case <-g.done:
+				select {
+				case <-joined:
+				default:
+					return // unloaded before the join: the client reconnects
+				}
+			case <-ctx.Done():
+				return
+			}
+			lg = g
+		case lg == nil:
+			c.send(errFrame(m.ID, "need_hello", "say hello first"))
+		case c.seat == spectator:
+			c.send(errFrame(m.ID, "not_your_seat", "spectators cannot act"))
+		default:
+			if !lg.do(ctx, func() { lg.handle(c, m, read) }) {
+				return
+			}
+		}
+		select {
+		case <-c.closed:
+			<-writerDone
+			return
+		default:
+		}
+	}
+}

@@ -1,0 +1,256 @@
+// Browser tests of the anychess page: Playwright (playwright-core) drives
+// Debian's chromium against a running server.
+//
+// Usage: node run.mjs http://127.0.0.1:PORT [screenshot dir]
+// The Go test TestBrowser (server/browser_test.go) starts a server and runs
+// this script; it prints "N passed, N failed" and exits non-zero on failure.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const base = process.argv[2];
+if (!base) {
+  console.error('usage: node run.mjs BASE_URL [SCREENSHOT_DIR]');
+  process.exit(2);
+}
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = resolve(process.argv[3] || join(here, '..', '..', 'docs', 'screenshots'));
+mkdirSync(shots, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const T = 20000; // ms to wait for anything
+
+async function newPage() {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 820 } });
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(T);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  return page;
+}
+
+function check(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+// createGame fills the lobby form and creates a game.
+async function createGame(page, { variant, opponent = 'engine', level = '1', color = 'white', fen = '', tc = 'none' }) {
+  await page.goto(base + '/');
+  await page.waitForSelector('#create');
+  await page.selectOption('#variant', variant);
+  await page.selectOption('#color', color);
+  await page.selectOption('#opponent', opponent);
+  if (opponent === 'engine') await page.selectOption('#level', level);
+  await page.selectOption('#tc', tc);
+  if (fen) await page.fill('#fen', fen);
+  await page.click('#create');
+  await page.waitForSelector('body[data-version]');
+  return page.url().split('/').pop();
+}
+
+async function waitMyMove(page) {
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('your move'));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function waitVersion(page, v) {
+  await page.waitForFunction((v) => Number(document.body.dataset.version) >= v, v);
+}
+
+async function waitOver(page) {
+  await page.waitForSelector('#status[data-over="yes"]');
+  return (await page.textContent('#status')).trim();
+}
+
+// typeMove plays a move through the move box.
+async function typeMove(page, move) {
+  const v = Number(await page.evaluate(() => document.body.dataset.version));
+  await page.fill('#move-input', move);
+  await page.click('#move-send');
+  await waitVersion(page, v + 1);
+}
+
+// clickSquare clicks a square of the board (white at the bottom).
+async function clickSquare(page, sq, files = 8, ranks = 8) {
+  await waitMyMove(page);
+  const box = await page.locator('cg-board').boundingBox();
+  const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10);
+  const flipped = await page.evaluate(() => !!document.querySelector('.cg-wrap.orientation-black'));
+  const x = flipped ? files - 1 - f : f, y = flipped ? r - 1 : ranks - r;
+  await page.mouse.click(box.x + (x + 0.5) * box.width / files, box.y + (y + 0.5) * box.height / ranks);
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+test('lobby lists every variant with its rules', async () => {
+  const page = await newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector('.variant-card');
+  const titles = await page.$$eval('.variant-card h3', (els) => els.map((e) => e.textContent));
+  for (const t of ['Chess', 'Great Shatranj', 'Chatrang']) check(titles.some((x) => x.includes(t)), `no variant ${t} in ${titles}`);
+  await page.selectOption('#variant', 'greatshatranj');
+  await page.waitForSelector('.rules .piece-chip');
+  await page.screenshot({ path: join(shots, 'lobby.png'), fullPage: true });
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('chess against the engine: moves with highlighted destinations, then resign', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'chess', level: '1' });
+  await clickSquare(page, 'e2');
+  await page.waitForSelector('cg-board square.move-dest');
+  const dests = await page.$$eval('cg-board square.move-dest', (els) => els.length);
+  check(dests === 2, `e2 shows ${dests} destinations, want 2`);
+  await clickSquare(page, 'e4');
+  await waitVersion(page, 2); // the engine answered
+  await typeMove(page, 'Nf3');
+  await waitVersion(page, 4);
+  const plies = await page.$$eval('#moves li', (els) => els.length);
+  check(plies === 4, `${plies} plies listed, want 4`);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  const st = await waitOver(page);
+  check(st.includes('0-1') && st.includes('resignation'), `status ${st}`);
+});
+
+test('chess against the engine: a promotion that mates, from a set-up position', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'chess', fen: 'k7/4P3/1K6/8/8/8/8/8 w - - 0 1' });
+  await clickSquare(page, 'e7');
+  await clickSquare(page, 'e8');
+  await page.waitForSelector('#promotion button.promo[data-piece="q"]');
+  await page.screenshot({ path: join(shots, 'chess-promotion.png') });
+  await page.click('#promotion button.promo[data-piece="q"]');
+  const st = await waitOver(page);
+  check(st.includes('1-0') && st.includes('checkmate'), `status ${st}`);
+  check(await page.$$eval('cg-board square.check', (els) => els.length) === 1, 'the mated king is not highlighted');
+  await page.screenshot({ path: join(shots, 'chess-mate.png') });
+});
+
+test('Great Shatranj against the engine: the engine plays, then a mate from a set-up position', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'greatshatranj', level: '2' });
+  await typeMove(page, 'e2e3');
+  await waitVersion(page, 2);
+  await page.screenshot({ path: join(shots, 'greatshatranj.png') });
+  const page2 = await newPage();
+  await createGame(page2, { variant: 'greatshatranj', fen: '5G3k/8pp/10/10/10/10/10/K9 w - - 0 1' });
+  await clickSquare(page2, 'f8', 10, 8);
+  await clickSquare(page2, 'h8', 10, 8);
+  const st = await waitOver(page2);
+  check(st.includes('1-0') && st.includes('checkmate'), `status ${st}`);
+  await page2.screenshot({ path: join(shots, 'greatshatranj-mate.png') });
+});
+
+test('Chatrang against the engine: a bare-king win from a set-up position', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'chatrang', fen: '4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1' });
+  await typeMove(page, 'Kxe2');
+  const st = await waitOver(page);
+  check(st.includes('1-0') && st.includes('bare king'), `status ${st}`);
+  await page.screenshot({ path: join(shots, 'chatrang-bare-king.png') });
+});
+
+test('Vazir against the engine: every piece shows its rank', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'vazir', level: '1' });
+  await typeMove(page, 'e4');
+  await waitVersion(page, 2);
+  const marks = await page.$$eval('.cg-custom-svgs g', (els) => els.length);
+  check(marks >= 32, `${marks} rank marks, want one per piece`);
+  await page.screenshot({ path: join(shots, 'vazir.png') });
+});
+
+let finishedGame = '';
+test('two players through an invite link, with a spectator', async () => {
+  const a = await newPage();
+  const id = await createGame(a, { variant: 'chess', opponent: 'human', tc: '300000+3000' });
+  const invite = await a.inputValue('#invite-link');
+  check(invite.includes('#/game/' + id + '/black/'), `invite ${invite}`);
+  const b = await newPage();
+  await b.goto(invite);
+  await b.waitForSelector('body[data-seat="black"]');
+  const spec = await newPage();
+  await spec.goto(`${base}/#/game/${id}`);
+  await spec.waitForSelector('body[data-seat="spectator"]');
+  const moves = ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#'];
+  for (let i = 0; i < moves.length; i++) {
+    await typeMove(i % 2 ? b : a, moves[i]);
+    await waitVersion(spec, i + 1);
+  }
+  // the wrong seat cannot move
+  for (const p of [a, b, spec]) {
+    const st = await waitOver(p);
+    check(st.includes('1-0') && st.includes('checkmate'), `status ${st}`);
+  }
+  check(await spec.isHidden('#move-input'), 'a spectator has a move box');
+  check(await a.textContent('#clock-bottom').then((t) => /white · \d+:\d\d/.test(t)), 'clock not shown');
+  await a.screenshot({ path: join(shots, 'invite-white.png') });
+  await spec.screenshot({ path: join(shots, 'spectator.png') });
+  finishedGame = id;
+});
+
+test('a spectator has no move box, and its frames are refused', async () => {
+  const a = await newPage();
+  const id = await createGame(a, { variant: 'chess', opponent: 'human' });
+  const spec = await newPage();
+  await spec.goto(`${base}/#/game/${id}`);
+  await spec.waitForSelector('body[data-seat="spectator"]');
+  check(await spec.isHidden('#move-input'), 'a spectator has a move box');
+  check(await spec.isHidden('#resign'), 'a spectator can resign');
+  // Send a move frame from the spectator's own socket anyway.
+  const answer = await spec.evaluate((id) => new Promise((res) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
+    ws.onopen = () => { ws.send(JSON.stringify({ t: 'hello', since: 0 })); ws.send(JSON.stringify({ t: 'move', id: 9, move: 'e4' })); };
+    ws.onmessage = (ev) => { const f = JSON.parse(ev.data); if (f.t === 'error') { res(f.code); ws.close(); } };
+  }), id);
+  check(answer === 'not_your_seat', `answer ${answer}`);
+  check(await spec.evaluate(() => document.body.dataset.version) === '0', 'the game changed');
+});
+
+test('a finished game replays move by move, with its PGN', async () => {
+  check(finishedGame, 'no finished game');
+  const page = await newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector(`#finished-games a[href="#/game/${finishedGame}"]`);
+  await page.click(`#finished-games a[href="#/game/${finishedGame}"]`);
+  await waitOver(page);
+  await page.click('#nav-first');
+  check(await page.evaluate(() => document.body.dataset.viewing) === '0', 'not at the start');
+  const start = await page.$$eval('cg-board piece', (els) => els.length);
+  check(start === 32, `${start} pieces at the start`);
+  for (let i = 1; i <= 3; i++) {
+    await page.click('#nav-next');
+    check(await page.evaluate(() => document.body.dataset.viewing) === String(i), `not at ply ${i}`);
+  }
+  await page.screenshot({ path: join(shots, 'replay.png') });
+  await page.click('#moves li[data-ply="7"]');
+  const pgn = await page.request.get(`${base}/api/games/${finishedGame}/pgn`);
+  const text = await pgn.text();
+  check(text.includes('Qxf7#') && text.includes('[Result "1-0"]'), `pgn ${text}`);
+  check(await page.getAttribute('#pgn', 'href') === `/api/games/${finishedGame}/pgn`, 'no PGN link');
+});
+
+let passed = 0, failed = 0;
+for (const t of tests) {
+  const t0 = Date.now();
+  try {
+    await t.fn();
+    passed++;
+    console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name}: ${e.message}`);
+  }
+}
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,534 @@
+// The anychess web page: a lobby with every variant, game creation, the
+// game page (play, watch, replay) over the game WebSocket described in
+// docs/protocol.md. The server checks everything; the page only shows what
+// it is told and sends what the player does.
+import { Chessground } from 'chessgroundx';
+import { installPieceCSS, pieceURL } from './pieces.js';
+
+const app = document.getElementById('app');
+let variants = [];
+let current = null; // the open game view, closed on navigation
+
+// ---------- small helpers ----------
+
+function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'class') el.className = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return el;
+}
+
+async function api(path, opts) {
+  const resp = await fetch(path, opts);
+  const body = await resp.json().catch(() => ({}));
+  if (!resp.ok) throw new Error((body.error && body.error.message) || resp.statusText);
+  return body;
+}
+
+function oneLine(s) { return (s || '').replace(/\s*\n\s*/g, ' '); }
+
+function tokenKey(id) { return 'anychess.seat.' + id; }
+function saveSeat(id, seat, token) { localStorage.setItem(tokenKey(id), JSON.stringify({ seat, token })); }
+function loadSeat(id) {
+  try { return JSON.parse(localStorage.getItem(tokenKey(id)) || 'null'); } catch { return null; }
+}
+
+// rematchToken derives a seat's token in the rematch, as the server does.
+async function rematchToken(token) {
+  const data = new TextEncoder().encode('rematch:' + token);
+  const digest = await crypto.subtle.digest('SHA-256', data);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const RANKS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', '>', '?', '@'];
+// key converts a square name (a1, j10) to a chessgroundx key.
+function key(sq) { return sq[0] + RANKS[parseInt(sq.slice(1), 10) - 1]; }
+function sqName(k) { return k[0] + (RANKS.indexOf(k[1]) + 1); }
+// rankShapes returns board marks showing each piece's rank, read from a
+// ranked FEN (Vazir: a digit after each piece letter).
+function rankShapes(fen, files, ranks) {
+  const shapes = [];
+  if (!fen) return shapes;
+  const rows = fen.split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    const rank = ranks - i;
+    let file = 0;
+    for (let j = 0; j < row.length; j++) {
+      const ch = row[j];
+      if (/[a-zA-Z]/.test(ch)) {
+        let r = '';
+        if (/\d/.test(row[j + 1] || '')) { r = row[j + 1]; j++; }
+        if (r !== '' && file < files) {
+          const white = ch === ch.toUpperCase();
+          shapes.push({ orig: String.fromCharCode(97 + file) + RANKS[rank - 1], customSvg:
+            `<circle cx="84" cy="84" r="15" fill="${white ? '#fff' : '#222'}" stroke="${white ? '#222' : '#fff'}" stroke-width="3"/>` +
+            `<text x="84" y="93" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="25" fill="${white ? '#222' : '#fff'}">${r}</text>` });
+        }
+        file++;
+      } else if (/\d/.test(ch)) {
+        let n = ch;
+        while (/\d/.test(row[j + 1] || '')) { n += row[j + 1]; j++; }
+        file += parseInt(n, 10);
+      }
+    }
+  });
+  return shapes;
+}
+
+const SQUARE_MOVE = /^([a-p]\d{1,2})([a-p]\d{1,2})([a-z]?)$/;
+
+function fmtClock(ms) {
+  if (ms === undefined || ms === null) return '';
+  ms = Math.max(0, ms);
+  if (ms >= 86400000) {
+    const d = Math.floor(ms / 86400000), hh = Math.floor((ms % 86400000) / 3600000);
+    return `${d}d ${hh}h`;
+  }
+  const s = Math.floor(ms / 1000);
+  const m = Math.floor(s / 60), r = s % 60;
+  if (m >= 60) return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(r).padStart(2, '0')}`;
+  const tenths = ms < 10000 ? '.' + Math.floor((ms % 1000) / 100) : '';
+  return `${m}:${String(r).padStart(2, '0')}${tenths}`;
+}
+
+const TIME_CONTROLS = [
+  ['none', 'no clock'], ['60000+0', '1+0'], ['180000+2000', '3+2'], ['300000+3000', '5+3'],
+  ['600000+5000', '10+5'], ['900000+10000', '15+10'], ['1800000+0', '30+0'],
+  ['d1', 'correspondence, 1 day per move'], ['d3', 'correspondence, 3 days'], ['d7', 'correspondence, 7 days'],
+];
+
+// ---------- routing ----------
+
+async function route() {
+  if (current) { current.close(); current = null; }
+  const hash = location.hash || '#/';
+  const parts = hash.slice(2).split('/').filter(Boolean);
+  if (!variants.length) {
+    try { variants = await api('/api/variants'); } catch (e) { app.replaceChildren(h('p', { class: 'error' }, 'The server cannot be reached: ' + e.message)); return; }
+    for (const v of variants) installPieceCSS(v.name, v.pieces);
+  }
+  if (parts[0] === 'game' && parts.length === 4) {
+    saveSeat(parts[1], parts[2], parts[3]);
+    location.replace('#/game/' + parts[1]);
+    return;
+  }
+  if (parts[0] === 'game' && parts[1]) {
+    current = new GameView(parts[1]);
+    return;
+  }
+  lobby();
+}
+window.addEventListener('hashchange', route);
+route();
+
+// ---------- lobby ----------
+
+function variantByName(name) { return variants.find((v) => v.name === name || (v.aliases || []).includes(name)); }
+
+function lobby() {
+  const sel = h('select', { id: 'variant', name: 'variant' }, variants.map((v) => h('option', { value: v.name }, v.title)));
+  const optsBox = h('div', { class: 'options' });
+  const fen = h('input', { id: 'fen', name: 'fen', placeholder: 'start position (FEN), optional', size: 50 });
+  const color = h('select', { id: 'color' }, ['white', 'black', 'random'].map((c) => h('option', { value: c }, c)));
+  const opponent = h('select', { id: 'opponent' }, h('option', { value: 'engine' }, 'the engine'), h('option', { value: 'human' }, 'a friend (invite link)'));
+  const level = h('select', { id: 'level' }, [1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: n, selected: n === 3 }, 'level ' + n)));
+  const tc = h('select', { id: 'tc' }, TIME_CONTROLS.map(([v, l]) => h('option', { value: v }, l)));
+  const rulesBox = h('div', { class: 'rules' });
+  const msg = h('p', { class: 'error', id: 'create-error' });
+  const showVariant = () => {
+    const v = variantByName(sel.value);
+    optsBox.replaceChildren(...(v.options || []).map((o) => h('label', {}, o.name + ' ', h('input', { 'data-option': o.name, value: o.value, size: 6 }))));
+    rulesBox.replaceChildren(
+      h('h3', {}, v.title, h('span', { class: 'dim' }, ` ${v.files}×${v.ranks}`, v.chance ? ' · chance' : '')),
+      h('p', {}, oneLine(v.description)),
+      h('div', { class: 'piece-row v-' + v.name }, v.pieces.map((p) => h('span', { class: 'piece-chip', title: `${p.name} (${p.betza})` },
+        h('img', { src: pieceURL(p.letter, p.name, p.betza, 'white'), alt: p.name }), p.name))),
+    );
+  };
+  sel.addEventListener('change', showVariant);
+  const levelRow = h('label', {}, 'strength ', level);
+  opponent.addEventListener('change', () => { levelRow.style.display = opponent.value === 'engine' ? '' : 'none'; });
+  const create = async (ev) => {
+    ev.preventDefault();
+    msg.textContent = '';
+    const req = { variant: sel.value, color: color.value, opponent: opponent.value };
+    if (opponent.value === 'engine') req.level = parseInt(level.value, 10);
+    const options = {};
+    for (const inp of optsBox.querySelectorAll('input[data-option]')) {
+      const v = variantByName(sel.value);
+      const def = (v.options || []).find((o) => o.name === inp.dataset.option);
+      if (!def || def.value !== inp.value) options[inp.dataset.option] = inp.value;
+    }
+    if (Object.keys(options).length) req.options = options;
+    if (fen.value.trim()) req.fen = fen.value.trim();
+    if (tc.value.startsWith('d')) req.days = parseInt(tc.value.slice(1), 10);
+    else if (tc.value !== 'none') {
+      const [i, inc] = tc.value.split('+').map(Number);
+      req.clock = { initial_ms: i, increment_ms: inc };
+    }
+    try {
+      const g = await api('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
+      saveSeat(g.id, g.seat, g.token);
+      if (g.invite) localStorage.setItem('anychess.invite.' + g.id, location.origin + location.pathname + g.invite);
+      location.hash = '#/game/' + g.id;
+    } catch (e) { msg.textContent = e.message; }
+  };
+  const form = h('form', { class: 'create', onsubmit: create },
+    h('h2', {}, 'New game'),
+    h('label', {}, 'variant ', sel), optsBox,
+    h('label', {}, 'play as ', color),
+    h('label', {}, 'against ', opponent), levelRow,
+    h('label', {}, 'clock ', tc),
+    h('label', { class: 'wide' }, 'set-up ', fen),
+    h('button', { type: 'submit', id: 'create' }, 'Create game'), msg);
+  const live = h('ul', { class: 'games', id: 'live-games' });
+  const done = h('ul', { class: 'games', id: 'finished-games' });
+  app.replaceChildren(h('div', { class: 'lobby' },
+    h('section', {}, form, rulesBox),
+    h('section', {}, h('h2', {}, 'Games to watch'), live, h('h2', {}, 'Finished games'), done),
+    h('section', { class: 'all-variants' }, h('h2', {}, 'Variants'),
+      variants.map((v) => h('div', { class: 'variant-card' }, h('h3', {}, v.title, h('span', { class: 'dim' }, ` ${v.name} · ${v.files}×${v.ranks}`)), h('p', {}, oneLine(v.description)))))));
+  showVariant();
+  const fill = async (ul, state) => {
+    try {
+      const games = await api('/api/games?state=' + state);
+      ul.replaceChildren(...(games.length ? games : [null]).map((g) => g
+        ? h('li', {}, h('a', { href: '#/game/' + g.id }, `${g.title} · ${g.opponent === 'engine' ? 'vs engine L' + g.level : 'two players'} · ${g.plies} plies`, g.finished ? ` · ${g.result} ${g.reason || ''}` : ''))
+        : h('li', { class: 'dim' }, 'none yet')));
+    } catch (e) { ul.replaceChildren(h('li', { class: 'error' }, e.message)); }
+  };
+  fill(live, 'live');
+  fill(done, 'finished');
+}
+
+// ---------- the game page ----------
+
+class GameView {
+  constructor(id) {
+    this.id = id;
+    this.seatInfo = loadSeat(id);
+    this.seat = 'spectator';
+    this.version = 0;
+    this.events = []; // {v, e}
+    this.plies = []; // ply events
+    this.state = null;
+    this.viewing = null; // index into plies being viewed, or null for live
+    this.nextId = 1;
+    this.pending = new Map();
+    this.closed = false;
+    this.retry = 500;
+    this.build();
+    this.connect();
+    this.tick = setInterval(() => this.drawClocks(), 100);
+    this.onKey = (ev) => {
+      if (ev.target.tagName === 'INPUT') return;
+      if (ev.key === 'ArrowLeft') this.step(-1);
+      else if (ev.key === 'ArrowRight') this.step(1);
+    };
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.tick);
+    document.removeEventListener('keydown', this.onKey);
+    if (this.ws) this.ws.close();
+    if (this.cg) this.cg.destroy();
+  }
+
+  build() {
+    this.boardEl = h('div', { class: 'board', id: 'board' });
+    this.wrap = h('div', { class: 'board-wrap' }, this.boardEl);
+    this.title = h('h2', { id: 'title' }, 'Game ' + this.id);
+    this.statusEl = h('div', { class: 'status', id: 'status' }, 'connecting…');
+    this.msgEl = h('div', { class: 'message', id: 'message' });
+    this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }), bottom: h('div', { class: 'clock', id: 'clock-bottom' }) };
+    this.movesEl = h('ol', { class: 'moves', id: 'moves' });
+    this.specialEl = h('div', { class: 'special', id: 'special' });
+    this.promoEl = h('div', { class: 'promotion', id: 'promotion' });
+    this.moveInput = h('input', { id: 'move-input', placeholder: 'type a move (e4, Nf3, e7e8q)', size: 22, autocomplete: 'off' });
+    const moveForm = this.moveForm = h('form', { class: 'move-form', onsubmit: (ev) => { ev.preventDefault(); const m = this.moveInput.value.trim(); if (m) { this.send({ t: 'move', move: m }); this.moveInput.value = ''; } } },
+      this.moveInput, h('button', { type: 'submit', id: 'move-send' }, 'Play'));
+    this.buttons = {
+      resign: h('button', { id: 'resign', onclick: () => { if (confirm('Resign this game?')) this.send({ t: 'resign' }); } }, 'Resign'),
+      draw: h('button', { id: 'draw', onclick: () => this.send({ t: 'draw', offer: true }) }, 'Offer draw'),
+      decline: h('button', { id: 'decline', onclick: () => this.send({ t: 'draw', offer: false }) }, 'Decline draw'),
+      abort: h('button', { id: 'abort', onclick: () => this.send({ t: 'abort' }) }, 'Abort'),
+      rematch: h('button', { id: 'rematch', onclick: () => this.send({ t: 'rematch' }) }, 'Rematch'),
+    };
+    const nav = h('div', { class: 'nav' },
+      h('button', { id: 'nav-first', title: 'first', onclick: () => this.show(-1) }, '«'),
+      h('button', { id: 'nav-prev', title: 'back', onclick: () => this.step(-1) }, '‹'),
+      h('button', { id: 'nav-next', title: 'forward', onclick: () => this.step(1) }, '›'),
+      h('button', { id: 'nav-last', title: 'live', onclick: () => this.show(null) }, '»'),
+      h('button', { id: 'flip', title: 'flip the board', onclick: () => this.cg && this.cg.toggleOrientation() }, '⇅'),
+      h('a', { id: 'pgn', href: `/api/games/${this.id}/pgn`, download: `anychess-${this.id}.pgn` }, 'PGN'));
+    this.inviteEl = h('div', { class: 'invite', id: 'invite' });
+    const invite = localStorage.getItem('anychess.invite.' + this.id);
+    if (invite) {
+      this.inviteEl.append('Send this link to your opponent: ', h('input', { id: 'invite-link', value: invite, readonly: true, size: 60, onclick: (e) => e.target.select() }));
+    }
+    this.rematchEl = h('div', { class: 'rematch-link', id: 'rematch-link' });
+    app.replaceChildren(h('div', { class: 'game' },
+      h('div', { class: 'left' }, this.clockEls.top, this.wrap, this.clockEls.bottom),
+      h('div', { class: 'right' }, this.title, this.statusEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
+        h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.rematchEl)));
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${this.id}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      const hello = { t: 'hello', since: this.version };
+      if (this.seatInfo) hello.token = this.seatInfo.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => this.frame(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.statusEl.dataset.connected = 'no';
+      setTimeout(() => { if (!this.closed) this.connect(); }, this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { this.flash('not connected; retrying'); return; }
+    msg.id = this.nextId++;
+    this.pending.set(msg.id, msg);
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  flash(text, isError = true) {
+    this.msgEl.textContent = text;
+    this.msgEl.className = 'message' + (isError ? ' error' : '');
+  }
+
+  frame(f) {
+    switch (f.t) {
+      case 'welcome': this.welcome(f); break;
+      case 'event': this.event(f); break;
+      case 'state': this.setState(f); break;
+      case 'ack': this.pending.delete(f.id); this.flash('', false); break;
+      case 'error':
+        this.pending.delete(f.id);
+        this.flash(f.message || f.code);
+        if (f.code === 'bad_token') { localStorage.removeItem(tokenKey(this.id)); this.seatInfo = null; }
+        if (this.state) this.setState(this.state); // undo a move the server refused
+        break;
+      case 'rematch': this.rematch(f.game, f.seat, f.token); break;
+    }
+  }
+
+  welcome(f) {
+    this.seat = f.seat;
+    this.game = f.game;
+    const v = variantByName(f.game.variant) || { name: f.game.variant, pieces: f.game.pieces };
+    installPieceCSS(f.game.variant, f.game.pieces || v.pieces || []);
+    this.title.replaceChildren(f.game.title + ' ', h('span', { class: 'dim' },
+      this.seat === 'spectator' ? '(watching)' : `(you play ${this.seat})`,
+      f.game.opponent === 'engine' ? ` vs engine level ${f.game.level}` : ''));
+    document.body.dataset.seat = this.seat;
+    if (!this.cg) {
+      this.wrap.className = `board-wrap v-${f.game.variant} dim-${f.game.files}x${f.game.ranks}`;
+      this.wrap.style.setProperty('--files', f.game.files);
+      this.wrap.style.setProperty('--ranks', f.game.ranks);
+      this.cg = Chessground(this.boardEl, {
+        dimensions: { width: f.game.files, height: f.game.ranks },
+        fen: f.game.start_board || '',
+        orientation: this.seat === 'black' ? 'black' : 'white',
+        coordinates: false,
+        autoCastle: false,
+        movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.userMove(o, d) } },
+        premovable: { enabled: false },
+        draggable: { enabled: true },
+        highlight: { lastMove: true, check: true },
+        animation: { enabled: true, duration: 150 },
+      });
+    }
+  }
+
+  event(f) {
+    if (f.v <= this.version) return;
+    this.version = f.v;
+    document.body.dataset.version = f.v;
+    const e = f.e;
+    this.events.push({ v: f.v, e });
+    if (e.kind === 'ply') {
+      this.plies.push(e);
+      const turns = this.turnsDone || 0;
+      const no = Math.floor(turns / 2) + 1;
+      const label = (e.seat === 'white' ? `${no}. ` : `${no}… `) + (e.san || e.move || '…');
+      if (e.turn_over) this.turnsDone = turns + 1;
+      const li = h('li', { class: 'ply', 'data-ply': e.ply, onclick: () => this.show(e.ply - 1) },
+        label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') }, e.mark || '✓') : null);
+      li.dataset.seat = e.seat;
+      this.movesEl.append(li);
+      this.lastTurnOver = e.turn_over;
+      if (this.viewing !== null) this.show(this.viewing);
+    } else if (e.kind === 'offer') {
+      const who = e.seat === this.seat ? 'You' : e.seat;
+      const text = { draw: `${who} offered a draw`, draw_declined: `${who} declined the draw`, draw_withdrawn: `${who} withdrew the draw offer`, rematch: `${who} asked for a rematch` }[e.offer];
+      this.flash(text || e.offer, false);
+    } else if (e.kind === 'end') {
+      this.result = e;
+    } else if (e.kind === 'rematch') {
+      this.rematchID = e.game;
+      this.showRematch();
+    }
+  }
+
+  async showRematch() {
+    if (!this.rematchID) return;
+    if (this.seatInfo && this.seat !== 'spectator' && !loadSeat(this.rematchID)) {
+      saveSeat(this.rematchID, this.seat === 'white' ? 'black' : 'white', await rematchToken(this.seatInfo.token));
+    }
+    this.rematchEl.replaceChildren(h('a', { href: '#/game/' + this.rematchID, id: 'rematch-go' }, 'Go to the rematch →'));
+  }
+
+  rematch(game, seat, token) {
+    saveSeat(game, seat, token);
+    this.rematchID = game;
+    this.showRematch();
+  }
+
+  setState(s) {
+    this.state = s;
+    document.body.dataset.version = s.v;
+    document.body.dataset.turn = s.turn;
+    document.body.dataset.result = s.status.result;
+    const over = s.status.result !== '*' || s.status.reason;
+    const mine = !over && s.turn === this.seat && s.legal.length > 0;
+    this.dests = new Map();
+    this.byPair = new Map();
+    const specials = [];
+    for (const m of s.legal) {
+      const sm = SQUARE_MOVE.exec(m);
+      if (!sm) { specials.push(m); continue; }
+      const from = key(sm[1]), to = key(sm[2]);
+      if (!this.dests.has(from)) this.dests.set(from, []);
+      if (!this.dests.get(from).includes(to)) this.dests.get(from).push(to);
+      const pair = from + to;
+      if (!this.byPair.has(pair)) this.byPair.set(pair, []);
+      this.byPair.get(pair).push(m);
+    }
+    this.specialEl.replaceChildren(...specials.map((m) => h('button', { class: 'special-move', onclick: () => this.send({ t: 'move', move: m }) }, m)));
+    this.promoEl.replaceChildren();
+    if (this.viewing === null) this.drawLive();
+    this.clockBase = { at: performance.now(), clock: s.clock };
+    this.drawClocks();
+    // status line
+    let text;
+    if (over) {
+      text = `${s.status.result === '*' ? 'aborted' : s.status.result} · ${s.status.reason}${s.status.detail ? ' — ' + s.status.detail : ''}`;
+    } else {
+      text = `${s.turn} to move` + (s.check ? ' · check' : '') + (mine ? ' · your move' : '');
+    }
+    this.statusEl.textContent = text;
+    this.statusEl.dataset.over = over ? 'yes' : 'no';
+    this.statusEl.dataset.connected = 'yes';
+    const seated = this.seat !== 'spectator';
+    const b = this.buttons;
+    b.resign.hidden = !seated || over;
+    b.draw.hidden = !seated || over || this.game.opponent === 'engine' || s.offer === this.seat;
+    b.draw.textContent = s.offer && s.offer !== this.seat ? 'Accept draw' : 'Offer draw';
+    b.decline.hidden = !seated || over || !s.offer || s.offer === this.seat;
+    b.abort.hidden = !seated || over || this.plies.filter((p) => p.turn_over).length >= 2;
+    b.rematch.hidden = !seated || !over;
+    this.moveForm.hidden = !seated || over;
+    if (over) this.inviteEl.replaceChildren();
+  }
+
+  drawLive() {
+    const s = this.state;
+    if (!this.cg || !s) return;
+    const mine = s.status.result === '*' && !s.status.reason && s.turn === this.seat;
+    this.cg.set({
+      fen: s.board,
+      turnColor: s.turn,
+      lastMove: s.last ? s.last.map(key) : undefined,
+      check: s.check ? [key(s.check)] : false,
+      movable: { color: mine ? s.turn : undefined, dests: mine ? this.dests : new Map() },
+    });
+    if (this.game.ranked) this.cg.setAutoShapes(rankShapes(s.fen, this.game.files, this.game.ranks));
+    for (const li of this.movesEl.children) li.classList.remove('current');
+    if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
+    document.body.dataset.viewing = 'live';
+  }
+
+  // show draws the position after ply index i (0-based; -1 the start,
+  // null the live position).
+  show(i) {
+    if (i === null || i >= this.plies.length - 1 && this.state) {
+      this.viewing = null;
+      if (i !== null && i < this.plies.length - 1) this.viewing = i;
+      else { this.drawLive(); return; }
+    }
+    this.viewing = i;
+    const board = i < 0 ? this.game.start_board : this.plies[i].board;
+    const p = i >= 0 ? this.plies[i] : null;
+    const sm = p && SQUARE_MOVE.exec(p.move || '');
+    this.cg.set({
+      fen: board || '',
+      lastMove: sm ? [key(sm[1]), key(sm[2])] : undefined,
+      check: p && p.check ? [key(p.check)] : false,
+      movable: { color: undefined, dests: new Map() },
+    });
+    if (this.game.ranked) this.cg.setAutoShapes(rankShapes(i < 0 ? this.game.start_fen : this.plies[i].fen, this.game.files, this.game.ranks));
+    for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
+    document.body.dataset.viewing = String(i + 1);
+  }
+
+  step(d) {
+    const n = this.plies.length;
+    const cur = this.viewing === null ? n - 1 : this.viewing;
+    const next = Math.max(-1, Math.min(n - 1, cur + d));
+    if (next === n - 1) this.show(null); else this.show(next);
+  }
+
+  userMove(orig, dest) {
+    const cands = this.byPair.get(orig + dest) || [];
+    if (cands.length === 1) { this.send({ t: 'move', move: cands[0], v: this.state.v }); return; }
+    if (cands.length > 1) {
+      // a promotion: let the player choose the piece
+      const color = this.seat;
+      this.promoEl.replaceChildren('Promote to: ', ...cands.map((m) => {
+        const letter = SQUARE_MOVE.exec(m)[3];
+        const info = (this.game.pieces || []).find((p) => p.letter.toLowerCase() === letter) || { letter, name: letter, betza: '' };
+        return h('button', { class: 'promo', 'data-piece': letter, title: info.name, onclick: () => { this.promoEl.replaceChildren(); this.send({ t: 'move', move: m, v: this.state.v }); } },
+          h('img', { src: pieceURL(info.letter, info.name, info.betza, color), alt: info.name, width: 40, height: 40 }));
+      }), h('button', { class: 'promo-cancel', onclick: () => { this.promoEl.replaceChildren(); this.setState(this.state); } }, '✕'));
+      return;
+    }
+    this.flash(`${sqName(orig)}-${sqName(dest)} is not a legal move`);
+    this.setState(this.state);
+  }
+
+  drawClocks() {
+    const cb = this.clockBase;
+    if (!cb || !this.cg) return;
+    const c = cb.clock;
+    const enabled = this.game && (this.game.initial_ms > 0 || this.game.days > 0);
+    const over = this.state && (this.state.status.result !== '*' || this.state.status.reason);
+    const elapsed = over ? 0 : performance.now() - cb.at;
+    const left = { white: c.white_ms - (c.running === 'white' ? elapsed : 0), black: c.black_ms - (c.running === 'black' ? elapsed : 0) };
+    const bottom = this.cg.state.orientation;
+    const top = bottom === 'white' ? 'black' : 'white';
+    for (const [pos, col] of [['top', top], ['bottom', bottom]]) {
+      const el = this.clockEls[pos];
+      el.textContent = `${col}${enabled ? ' · ' + fmtClock(left[col]) : ''}`;
+      el.classList.toggle('running', c.running === col && !over);
+      el.classList.toggle('low', enabled && left[col] < 10000);
+    }
+  }
+}
