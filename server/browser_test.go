@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,10 +12,15 @@ import (
 	"github.com/anychess/anychess/web"
 )
 
+// updateShots keeps the browser tests' screenshots in docs/screenshots,
+// where readers see them; without it they go to a temporary folder.
+var updateShots = flag.Bool("update-screenshots", false, "write the browser tests' screenshots to docs/screenshots")
+
 // TestBrowser runs the page's browser tests (web/e2e/run.mjs, Playwright
-// on Debian's chromium) against a server on a loopback port, and saves
-// their screenshots in docs/screenshots. It fails when node, chromium or
-// the e2e packages are missing: ./test.sh installs them.
+// on Debian's chromium) against a server on a loopback port; with
+// -update-screenshots their screenshots replace those in docs/screenshots.
+// It fails when node, chromium or the e2e packages are missing: ./test.sh
+// installs them.
 func TestBrowser(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -37,9 +43,11 @@ func TestBrowser(t *testing.T) {
 	ts := newTestServer(t, "", func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	shots, err := filepath.Abs(filepath.Join("..", "docs", "screenshots"))
-	if err != nil {
-		t.Fatal(err)
+	shots := t.TempDir()
+	if *updateShots {
+		if shots, err = filepath.Abs(filepath.Join("..", "docs", "screenshots")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, "run.mjs"), ts.URL, shots)
 	cmd.Dir = e2e
