@@ -348,3 +348,32 @@ func TestUnlisted(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayableAllocates: Playable and HasLegalMove reuse the position's
+// spare buffer, and a clone gets one of its own.
+func TestPlayableAllocates(t *testing.T) {
+	p := chessSpecVariant(t).Start()
+	m := find(t, p, "e2", "e4")
+	p.Playable(m)
+	if n := testing.AllocsPerRun(10, func() {
+		if !p.Playable(m) || !p.HasLegalMove() {
+			t.Fatal("e2e4 not playable")
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations per Playable and HasLegalMove", n)
+	}
+	q := p.Clone()
+	q.Make(m)
+	if !q.HasLegalMove() || !p.Playable(m) {
+		t.Error("the clone and the original disagree after sharing no buffer")
+	}
+}
+
+func chessSpecVariant(t *testing.T) *rules.Variant {
+	t.Helper()
+	v, err := rules.Compile(chessSpec(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"github.com/anychess/anychess/betza"
 	"github.com/anychess/anychess/geom"
 )
@@ -517,11 +519,11 @@ func (p *Position) IsCapture(m Move) bool {
 // the variant's Unlisted hook accepts it. Game records, protocols and the
 // server check moves from outside with it.
 func (p *Position) Playable(m Move) bool {
-	var buf [MaxMoves]Move
-	for _, l := range p.LegalMoves(buf[:0]) {
-		if l == m {
-			return true
-		}
+	buf := p.LegalMoves(p.takeSpare())
+	listed := slices.Contains(buf, m)
+	p.spare = buf[:0]
+	if listed {
+		return true
 	}
 	h := p.v.spec.Hooks.Unlisted
 	return h != nil && h(p, m)
@@ -529,6 +531,19 @@ func (p *Position) Playable(m Move) bool {
 
 // HasLegalMove reports whether the side to move has a legal move.
 func (p *Position) HasLegalMove() bool {
-	var buf [MaxMoves]Move
-	return len(p.LegalMoves(buf[:0])) > 0
+	buf := p.LegalMoves(p.takeSpare())
+	p.spare = buf[:0]
+	return len(buf) > 0
+}
+
+// takeSpare returns the position's spare move buffer, empty, and leaves
+// the position without one until it is given back (a hook that lists
+// moves meanwhile gets a buffer of its own).
+func (p *Position) takeSpare() []Move {
+	b := p.spare
+	p.spare = nil
+	if b == nil {
+		b = make([]Move, 0, MaxMoves)
+	}
+	return b[:0]
 }

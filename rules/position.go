@@ -43,6 +43,9 @@ type Position struct {
 
 	hash uint64 // Zobrist key of board, turn, castling and en passant
 	hist []undo
+	// spare is a move buffer for the methods that list moves only to look
+	// at them (Playable, HasLegalMove); nil while one of them uses it.
+	spare []Move
 
 	// scratch for legal move generation
 	mark  [geom.Cells]uint32
@@ -172,6 +175,7 @@ func (p *Position) Clone() *Position {
 	q := new(Position)
 	*q = *p
 	q.hist = append([]undo(nil), p.hist...)
+	q.spare = nil
 	if p.state != nil {
 		q.state = p.state.Clone()
 	}
