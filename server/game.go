@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -830,14 +832,30 @@ func (lg *liveGame) summary() *Summary {
 	return s
 }
 
-// pgn returns the game as PGN text.
+// seedNonce returns the nonce of the commitment to a game's seed, derived
+// from the seed (the store keeps only the seed): the commitment is as hard
+// to invert as trying 2^64 seeds.
+func seedNonce(seed uint64) string {
+	h := sha256.Sum256([]byte("anychess nonce\n" + game.RNGTag(seed)))
+	return hex.EncodeToString(h[:16])
+}
+
+// pgn returns the game as PGN text: while the game is played, its dice
+// appear only as a commitment to their seed.
 func (lg *liveGame) pgn() string {
 	g := game.New(lg.v, lg.startPos)
 	for _, o := range lg.v.Options() {
 		g.SetTag(o.Name, o.Value)
 	}
 	if lg.v.Chance() || lg.rec.FEN == "" && lg.v.Seeded() {
-		g.SetTag("RNG", game.RNGTag(lg.rec.Seed))
+		// The seed stays secret while the game is played, so that no one
+		// can foresee a roll: the record shows a commitment to it, and
+		// the seed and nonce once the game is over (game.Verify).
+		nonce := seedNonce(lg.rec.Seed)
+		g.SetCommitment(lg.rec.Seed, nonce)
+		if lg.over {
+			g.Reveal(lg.rec.Seed, nonce)
+		}
 	}
 	for _, pl := range lg.plies {
 		if err := g.Play(pl.Move, pl.Outcome); err != nil {

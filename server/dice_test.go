@@ -1,0 +1,100 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/server/loadtest"
+)
+
+// getPGN fetches a game's PGN from the server.
+func getPGN(t *testing.T, ts *testServer, id string) string {
+	t.Helper()
+	resp, err := http.Get(ts.URL + "/api/games/" + id + "/pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("pgn: %d %v", resp.StatusCode, err)
+	}
+	return string(b)
+}
+
+// TestDiceCommitment: while a Vazir game is played its record shows only
+// a commitment to the dice's seed; once it is over the seed and nonce are
+// revealed, and every roll verifies against them.
+func TestDiceCommitment(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "vazir"})
+	cs := [2]*seatClient{w, b}
+	// Play until a capture has been tried (the record's SAN has an x).
+	for v := int64(0); v < 200; v++ {
+		if v%10 == 9 && strings.Contains(movetext(getPGN(t, ts, id)), "x") {
+			break
+		}
+		st := w.stateAt(v)
+		if st.Status.Result != "*" {
+			break
+		}
+		seat := 0
+		if st.Turn == "black" {
+			seat = 1
+			st = b.stateAt(v) // the legal moves go to the seat to move
+		}
+		cs[seat].mustMove(st.Legal[int(v)*7%len(st.Legal)])
+	}
+	live := getPGN(t, ts, id)
+	if !strings.Contains(live, `[RNGCommit "sha256:`) {
+		t.Fatalf("no commitment in the live record:\n%s", live)
+	}
+	if strings.Contains(live, "[RNG ") || strings.Contains(live, "[RNGNonce ") {
+		t.Fatalf("the live record shows the seed:\n%s", live)
+	}
+	if f := w.do(map[string]any{"t": "resign"}); f.T != "ack" {
+		t.Fatalf("resign: %s %s", f.Code, f.Message)
+	}
+	w.until(func(f *loadtest.Frame) bool { return f.T == "state" && f.Status.Reason != "" })
+	done := getPGN(t, ts, id)
+	games, err := pgn.Parse(done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := notation.ReadGame(catalog.MustDefault(), games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rolls, err := game.Verify(g)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, done)
+	}
+	if rolls == 0 {
+		t.Errorf("no roll verified:\n%s", done)
+	}
+	if c1, c2 := tagOf(live, "RNGCommit"), tagOf(done, "RNGCommit"); c1 != c2 {
+		t.Errorf("the commitment changed: %s, then %s", c1, c2)
+	}
+}
+
+// movetext returns the movetext of PGN text.
+func movetext(text string) string {
+	_, mt, _ := strings.Cut(text, "\n\n")
+	return mt
+}
+
+// tagOf returns the value of a tag in PGN text.
+func tagOf(text, name string) string {
+	_, rest, ok := strings.Cut(text, "["+name+" \"")
+	if !ok {
+		return ""
+	}
+	v, _, _ := strings.Cut(rest, "\"")
+	return v
+}
