@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/anychess/anychess/geom"
@@ -376,4 +377,35 @@ func chessSpecVariant(t *testing.T) *rules.Variant {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestDropListsRestored: in a variant with drops, random lines of moves
+// made and then unmade keep the piece lists in step with the board,
+// including when a captured piece was the last of its colour's list and a
+// drop later lands on a square another piece has left.
+func TestDropListsRestored(t *testing.T) {
+	s := chessSpec(t)
+	s.Drops = true
+	v, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for line := range 400 {
+		p, err := v.ParseFEN("r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R[NNnn] w KQkq - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		made := 0
+		for ; made < 40 && !p.Status().Over(); made++ {
+			ms := p.LegalMoves(nil)
+			p.Make(ms[rng.IntN(len(ms))])
+		}
+		for ; made > 0; made-- {
+			p.Unmake()
+			if msg := rules.CheckLists(p); msg != "" {
+				t.Fatalf("line %d, after unmaking to ply %d: %s", line, made-1, msg)
+			}
+		}
+	}
 }

@@ -231,9 +231,11 @@ func (p *Position) remove(s geom.Square) uint8 {
 func (p *Position) restore(s geom.Square, pc Piece, i uint8) {
 	c := pc.Color()
 	last := p.n[c]
-	ms := p.list[c][i]
-	p.list[c][last] = ms
-	p.index[ms] = uint8(last)
+	if int(i) != int(last) { // the piece that took place i goes back to the end
+		ms := p.list[c][i]
+		p.list[c][last] = ms
+		p.index[ms] = uint8(last)
+	}
 	p.list[c][i] = s
 	p.index[s] = i
 	p.n[c]++
