@@ -1,6 +1,6 @@
 // Package catalog assembles every variant the system plays: the data
 // variants of package variant (chess, Great Shatranj, Chatrang) and the
-// variants built from hooks (Vazir, Crazy Chess). Commands, protocols and the server take
+// variants built from hooks (Vazir, Crazy Chess, csipgs Chess). Commands, protocols and the server take
 // their registry from here; packages below it (rules, variant, notation)
 // only see the registry they are given.
 package catalog
@@ -10,6 +10,7 @@ import (
 
 	"github.com/anychess/anychess/variant"
 	"github.com/anychess/anychess/variant/crazy"
+	"github.com/anychess/anychess/variant/csipgs"
 	"github.com/anychess/anychess/variant/vazir"
 )
 
@@ -33,6 +34,13 @@ func Default() (*variant.Registry, error) {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	if err := reg.Register(cc, nil); err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	cs, err := csipgs.New(csipgs.DefaultOptions())
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	if err := reg.Register(cs, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	return reg, nil

@@ -11,7 +11,7 @@ import (
 // start position reads back from its own FEN.
 func TestDefault(t *testing.T) {
 	reg := catalog.MustDefault()
-	for _, name := range []string{"chess", "greatshatranj", "chatrang", "vazir", "crazychess"} {
+	for _, name := range []string{"chess", "greatshatranj", "chatrang", "vazir", "crazychess", "csipgs"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)
@@ -66,5 +66,43 @@ func TestOptions(t *testing.T) {
 	}
 	if a.PlainFEN() != chess.StartFEN() {
 		t.Errorf("plain FEN of a Vazir start: %s", a.PlainFEN())
+	}
+}
+
+// TestCsipgs checks that csipgs Chess is registered with its alias and
+// its options, and that its first turn has the five king moves of X1
+// and, after one, the design phase.
+func TestCsipgs(t *testing.T) {
+	reg := catalog.MustDefault()
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"csipgs", "csipgs"},
+		{"csipgs-chess", "csipgs"},
+	}
+	for _, tc := range tests {
+		v, err := reg.Get(tc.name)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if v.Name() != tc.want {
+			t.Errorf("%s: name %q, want %q", tc.name, v.Name(), tc.want)
+		}
+	}
+	v, _ := reg.Get("csipgs")
+	p := v.Start()
+	if n := len(p.LegalMoves(nil)); n != 5 {
+		t.Errorf("start: %d legal actions, want 5 (X1)", n)
+	}
+	if v.Options() == nil {
+		t.Error("csipgs has no option tags")
+	}
+	m, err := v.Configure(map[string]string{"Moderated": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m == v {
+		t.Error("Moderated=1 gave the same variant")
 	}
 }

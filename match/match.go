@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sync"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // TimeControl is the clock of each game: Base time plus Inc per move, or a
@@ -223,7 +223,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 					stats.Errors = append(stats.Errors, res.errNote)
 				}
 				if cfg.PGN != nil {
-					pgn.Write(cfg.PGN, res.record)
+					if err := pgn.Write(cfg.PGN, res.record); err != nil {
+						stats.Errors = append(stats.Errors, fmt.Sprintf("game %d not written: %v", i+1, err))
+					}
 				}
 				if cfg.SPRT != nil {
 					stats.LLR = stats.llr(cfg.SPRT)
@@ -344,6 +346,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		g.SetTag("RNG", game.RNGTag(ds))
 	}
 	left := [2]time.Duration{scale(cfg.TC.Base, rules.White), scale(cfg.TC.Base, rules.Black)}
+	hidden := csipgs.Moderated(cfg.Variant)
 	result, reason, note := rules.Ongoing, "", ""
 	for ply := 0; ; ply++ {
 		p := g.Position()
@@ -362,7 +365,13 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		them := us.Other()
 		clk := Clock{Left: left[us], OppLeft: left[them], Inc: scale(cfg.TC.Inc, us), OppInc: scale(cfg.TC.Inc, them), MoveTime: scale(cfg.TC.MoveTime, us)}
 		t0 := time.Now()
-		m, err := sides[us].Move(ctx, g.Start(), p.Clone(), g.Plies[:len(g.Plies):len(g.Plies)], clk)
+		var m rules.Move
+		var err error
+		if hidden {
+			m, err = moveFromView(ctx, sides[us], p, clk)
+		} else {
+			m, err = sides[us].Move(ctx, g.Start(), p.Clone(), g.Plies[:len(g.Plies):len(g.Plies)], clk)
+		}
 		used := time.Since(t0)
 		if ctx.Err() != nil {
 			return gameResult{}, ctx.Err()
@@ -402,12 +411,47 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 	return gameResult{score: score, record: rec, errNote: note}, nil
 }
 
-// play checks that m is legal in g's position and plays it with the
+// maxRefusals is how many moves in a row the moderator refuses a player
+// before the player loses the game.
+const maxRefusals = 32
+
+// refusable is a player told when the moderator refuses its move.
+type refusable interface{ Refused(m rules.Move) }
+
+// moveFromView asks pl for its move in a game with hidden information
+// (csipgs's moderated mode): pl sees its view of p alone, as start
+// position and position, with no history (the opponent's moves are
+// hidden). The match is the moderator (CS-M1, CS-M5): a move that is not
+// legal in the true position p is refused, pl is told (if it listens) and
+// asked again, up to maxRefusals times.
+func moveFromView(ctx context.Context, pl Player, p *rules.Position, clk Clock) (rules.Move, error) {
+	us := p.Turn()
+	for range maxRefusals {
+		view := p.View(us).Position
+		if view == nil {
+			return rules.NoMove, fmt.Errorf("no view of the position for %s", us)
+		}
+		m, err := pl.Move(ctx, view.Clone(), view, nil, clk)
+		if err != nil || p.Playable(m) {
+			return m, err
+		}
+		r, ok := pl.(refusable)
+		if !ok {
+			return rules.NoMove, fmt.Errorf("%w: %v refused by the moderator", game.ErrIllegal, m)
+		}
+		r.Refused(m)
+	}
+	return rules.NoMove, fmt.Errorf("%w: %d moves in a row refused by the moderator", game.ErrIllegal, maxRefusals)
+}
+
+// play checks that m may be played in g's position (Position.Playable:
+// a legal move, listed or, like a csipgs design outside the catalogue,
+// not) and plays it with the
 // outcome drawn from dice (the only outcome of a certain move, which draws
 // nothing).
 func play(g *game.Game, m rules.Move, dice *game.Roller) error {
 	p := g.Position()
-	if !slices.Contains(p.LegalMoves(nil), m) {
+	if !p.Playable(m) {
 		return fmt.Errorf("%w: %v in %s", game.ErrIllegal, m, p.FEN())
 	}
 	k := 0

@@ -18,6 +18,8 @@ import (
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant/crazy"
+	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // Clock is the time a player has for its move: its own and the opponent's
@@ -53,7 +55,9 @@ type Player interface {
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best expected material balance one
 //	                                  ply ahead: in Vazir the capture with the best
-//	                                  expected gain, else a quiet move
+//	                                  expected gain, else a quiet move; in csipgs the
+//	                                  most expensive piece it can buy, else such a move,
+//	                                  and no design change
 //	uci:PATH[:opt=value,...]          an external UCI engine, with UCI options
 //	xboard:PATH[:opt=value,...]       an external XBoard (CECP v2) engine
 //
@@ -159,7 +163,7 @@ func (sp Spec) New() (Player, error) {
 		if h, ok := sp.Options["hash"]; ok {
 			hash, _ = strconv.Atoi(h)
 		}
-		e := &enginePlayer{name: sp.String(), e: search.New(hash)}
+		e := &enginePlayer{name: sp.String(), e: search.New(hash), seed: sp.Seed}
 		if d, ok := sp.Options["depth"]; ok {
 			e.depth, _ = strconv.Atoi(d)
 		}
@@ -181,18 +185,47 @@ func (sp Spec) New() (Player, error) {
 	return nil, fmt.Errorf("unknown player kind %q", sp.Kind)
 }
 
-// enginePlayer is the built-in engine.
+// enginePlayer is the built-in engine. In csipgs Chess it plays through
+// package ai (the design decision apart from the search), and in the
+// moderated mode from its view alone: it searches several determinized
+// positions and plays the action most of them choose.
 type enginePlayer struct {
 	name  string
 	e     *search.Engine
 	depth int
 	nodes int64
+	seed  uint64
+	cs    *ai.Engine // csipgs games
+	refusals
+}
+
+// refusals are the moves the moderator refused in the position the
+// player was last asked about (csipgs's moderated mode).
+type refusals struct {
+	fen     string
+	refused []rules.Move
+}
+
+// Refused records that the moderator refused m (CS-M5).
+func (r *refusals) Refused(m rules.Move) { r.refused = append(r.refused, m) }
+
+// forPosition returns the refusals that hold for p: those of the last
+// position if p is the same, none otherwise.
+func (r *refusals) forPosition(p *rules.Position) []rules.Move {
+	if f := p.FEN(); f != r.fen {
+		r.fen, r.refused = f, nil
+	}
+	return r.refused
 }
 
 func (e *enginePlayer) Name() string { return e.name }
 
-func (e *enginePlayer) NewGame(context.Context, *rules.Variant) error {
+func (e *enginePlayer) NewGame(_ context.Context, v *rules.Variant) error {
 	e.e.Clear()
+	e.cs = nil
+	if csipgs.IsCsipgs(v) {
+		e.cs = ai.New(e.e, e.seed)
+	}
 	return nil
 }
 
@@ -208,6 +241,16 @@ func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []game.
 			lim.Time[us], lim.Inc[us] = max(clk.Left, time.Millisecond), clk.Inc
 			lim.Time[us.Other()], lim.Inc[us.Other()] = max(clk.OppLeft, time.Millisecond), clk.OppInc
 		}
+	}
+	if e.cs != nil {
+		if csipgs.Moderated(p.Variant()) {
+			return e.cs.SearchView(ctx, p, lim, e.forPosition(p))
+		}
+		res, err := e.cs.Search(ctx, p, lim, nil)
+		if err != nil {
+			return rules.NoMove, fmt.Errorf("engine: %w in %s", err, p.FEN())
+		}
+		return res.Best, nil
 	}
 	res := e.e.Search(ctx, p, lim, nil)
 	if res.Best == rules.NoMove {
@@ -245,6 +288,7 @@ type greedyPlayer struct {
 	rng *rand.Rand
 	ev  *eval.Evaluator
 	v   *rules.Variant
+	refusals
 }
 
 func (g *greedyPlayer) Name() string { return "greedy" }
@@ -262,8 +306,14 @@ func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Pl
 		g.v, g.ev = p.Variant(), eval.New(p.Variant())
 	}
 	moves := p.LegalMoves(nil)
+	if refused := g.forPosition(p); len(refused) > 0 {
+		moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return slices.Contains(refused, m) })
+	}
 	if len(moves) == 0 {
 		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
+	}
+	if csipgs.IsCsipgs(p.Variant()) {
+		return g.csipgsMove(p, moves), nil
 	}
 	var deny rules.Move
 	moves = slices.DeleteFunc(moves, func(m rules.Move) bool {
@@ -281,6 +331,39 @@ func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Pl
 	}
 	best := g.best(p, moves)
 	return best[g.rng.IntN(len(best))], nil
+}
+
+// csipgsMove is the reference player of csipgs Chess: in the action it
+// buys the most expensive piece it can afford (CS-6c), else plays the
+// move with the best material balance one ply ahead; it never changes a
+// design.
+func (g *greedyPlayer) csipgsMove(p *rules.Position, moves []rules.Move) rules.Move {
+	if csipgs.DesignPhase(p) {
+		for _, m := range moves {
+			if csipgs.KindOf(m) == csipgs.Pass {
+				return m
+			}
+		}
+		return moves[0]
+	}
+	var buys []rules.Move
+	top := 0
+	for _, m := range moves {
+		if csipgs.KindOf(m) != csipgs.Buy {
+			continue
+		}
+		switch c := csipgs.Cost(p, m); {
+		case c > top:
+			top, buys = c, append(buys[:0], m)
+		case c == top:
+			buys = append(buys, m)
+		}
+	}
+	if len(buys) > 0 {
+		return buys[g.rng.IntN(len(buys))]
+	}
+	best := g.best(p, moves)
+	return best[g.rng.IntN(len(best))]
 }
 
 // best returns the moves among moves with the best expected balance.

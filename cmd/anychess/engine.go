@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -108,13 +111,25 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		lim.MoveTime = time.Second
 	}
 	e := search.New(*hash)
-	res := e.Search(context.Background(), p, lim, func(in search.Info) {
+	info := func(in search.Info) {
 		score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
 		if in.Mate != 0 {
 			score = fmt.Sprintf("mate %d", in.Mate)
 		}
 		fmt.Fprintf(stdout, "depth %2d  line %d  %-9s nodes %9d  %s\n", in.Depth, in.MultiPV, score, in.Nodes, sanLine(p, in.PV))
-	})
+	}
+	var res search.Result
+	if csipgs.IsCsipgs(p.Variant()) {
+		// The whole turn: the action searched, the design decided apart.
+		if res, err = ai.New(e, 1).Search(context.Background(), p, lim, info); err != nil && !errors.Is(err, ai.ErrNoMove) {
+			return fail(stderr, "search", err)
+		}
+		if csipgs.DesignPhase(p) && res.Best != rules.NoMove {
+			fmt.Fprintln(stdout, "design phase: the engine's design decision (value for money from the design catalogue)")
+		}
+	} else {
+		res = e.Search(context.Background(), p, lim, info)
+	}
 	if res.Best == rules.NoMove {
 		fmt.Fprintf(stdout, "no legal move: %s\n", p.Status())
 		return 0

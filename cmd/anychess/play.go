@@ -18,6 +18,8 @@ import (
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant/crazy"
+	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // defaultMoveTime is the engine's time per move when neither a depth nor a
@@ -46,6 +48,8 @@ j2j3, e7e8q), or a command:
   go             swap sides: the engine plays the side to move
   resign         give up the game
   deny           (Crazy Chess) undo the engine's last move; it must move again
+  shop           (csipgs) what you can buy now and at what price
+  design [TEXT]  (csipgs) price a design, or open the design editor
   new            start a new game
   save FILE      write the game to FILE as PGN
   quit           leave (end of input does the same)
@@ -193,6 +197,13 @@ type session struct {
 	pgnPath     string        // -pgn: where to save the games
 	interactive bool
 	reported    bool // the end of the current game has been announced
+
+	// csipgs Chess
+	cs         *ai.Engine // the engine's whole turn; nil in other variants
+	moderated  bool       // the human sees its view only
+	hideEcon   bool       // the opponent's treasury and reserve are hidden
+	editing    bool       // the design editor is open
+	lastDesign string     // the last design the editor priced
 }
 
 // newGame starts a game from the start position, or from a start drawn
@@ -218,6 +229,16 @@ func (s *session) newGame() error {
 	}
 	s.eng.Clear()
 	s.reported = false
+	s.cs, s.moderated, s.hideEcon = nil, false, false
+	if csipgs.IsCsipgs(s.v) {
+		s.cs = ai.New(s.eng, s.seed)
+		s.moderated = csipgs.Moderated(s.v)
+		for _, o := range s.v.Options() {
+			if o.Name == "HideEconomy" && o.Value == "1" {
+				s.hideEcon = true
+			}
+		}
+	}
 	return nil
 }
 
@@ -284,6 +305,10 @@ func (s *session) loop(stdin io.Reader) int {
 // prompt asks for the human's input.
 func (s *session) prompt() {
 	p := s.pos()
+	if s.editing {
+		fmt.Fprint(s.out, "design> ")
+		return
+	}
 	if s.g.Status().Over() {
 		fmt.Fprint(s.out, "game over> ")
 		return
@@ -304,18 +329,40 @@ func (s *session) command(line string) bool {
 	// The argument is the rest of the line as typed (a file name may hold
 	// spaces).
 	arg := strings.TrimSpace(line[len(f[0]):])
+	if s.editing {
+		if strings.EqualFold(f[0], "quit") || strings.EqualFold(f[0], "exit") {
+			return true
+		}
+		s.editLine(line)
+		return false
+	}
 	switch strings.ToLower(f[0]) {
 	case "quit", "exit", "q":
 		return true
 	case "help", "?":
 		fmt.Fprint(s.out, playHelp)
+		if s.cs != nil {
+			fmt.Fprint(s.out, csipgsHelp)
+		}
+	case "shop":
+		if s.cs == nil {
+			fmt.Fprintln(s.out, "shop: only in csipgs Chess")
+			break
+		}
+		fmt.Fprint(s.out, shopText(s.displayPos()))
+	case "design":
+		if s.cs == nil {
+			fmt.Fprintln(s.out, "design: only in csipgs Chess")
+			break
+		}
+		s.designCommand(arg)
 	case "board", "show", "d":
 		s.show()
 	case "flip":
 		s.view = s.view.Other()
 		s.show()
 	case "fen":
-		fmt.Fprintln(s.out, s.pos().FEN())
+		fmt.Fprintln(s.out, s.displayPos().FEN())
 	case "moves":
 		s.listMoves()
 	case "hint":
@@ -365,11 +412,19 @@ func (s *session) humanMove(text string) {
 		fmt.Fprintf(s.out, "the game is over: %s; type new, save FILE, undo or quit\n", st)
 		return
 	}
-	p := s.pos()
+	p := s.displayPos()
 	if isCrazy(p) && strings.EqualFold(strings.TrimSpace(text), "deny") {
 		text = "DENY"
 	}
 	m, err := notation.ParseMove(p, text)
+	if err != nil && s.cs != nil && !strings.ContainsAny(strings.TrimSpace(text), " \t") {
+		// csipgs says why: a buy in the design phase, a design change
+		// before the action, a transfer nowhere near a royal.
+		if _, cerr := csipgs.ParseMove(p, text); cerr != nil {
+			fmt.Fprintf(s.out, "%v; type moves for the legal moves, shop for the prices\n", cerr)
+			return
+		}
+	}
 	if err != nil {
 		var me *notation.MoveError
 		switch {
@@ -392,8 +447,18 @@ func (s *session) humanMove(text string) {
 	if len(outs) > 1 {
 		fmt.Fprintf(s.out, "you try %s: %s\n", label, chanceText(p, m, outs))
 	}
-	k, err := s.play(m)
+	var k int
+	if s.cs != nil {
+		k, err = s.playCsipgs(m)
+	} else {
+		k, err = s.play(m)
+	}
 	if err != nil {
+		var r *csipgs.Refusal
+		if errors.As(err, &r) {
+			fmt.Fprintf(s.out, "%s: %v\n", label, err)
+			return
+		}
 		fmt.Fprintf(s.out, "cannot play %s: %v\n", label, err)
 		return
 	}
@@ -468,6 +533,10 @@ func (s *session) outcomeText(outs []rules.Outcome, k int, us rules.Color) strin
 func (s *session) engineMove() {
 	p := s.pos()
 	us := p.Turn()
+	if s.cs != nil {
+		s.csipgsEngine(p)
+		return
+	}
 	res := s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
 	if res.Best == rules.NoMove {
 		s.engineFails(us, "it found no move")
@@ -561,7 +630,13 @@ func (s *session) show() {
 			marked.Add(m.To())
 		}
 	}
+	if s.moderated {
+		p, ok, marked = s.displayPos(), false, geom.Set{}
+	}
 	fmt.Fprint(s.out, drawBoard(p, s.view, &marked))
+	if s.cs != nil {
+		fmt.Fprint(s.out, economyText(p, s.human.Other(), s.hideEcon))
+	}
 	crazyGame := isCrazy(p)
 	if crazyGame {
 		fmt.Fprint(s.out, stackLegend(p))
@@ -584,7 +659,14 @@ func (s *session) show() {
 	if p.InCheck() {
 		check = ", in check"
 	}
-	fmt.Fprintf(s.out, "%s to move (%s)%s\n", p.Turn(), who, check)
+	phase := ""
+	if s.cs != nil && csipgs.DesignPhase(p) {
+		phase = ", design phase"
+	}
+	fmt.Fprintf(s.out, "%s to move (%s)%s%s\n", p.Turn(), who, phase, check)
+	if s.cs != nil && p.Turn() == s.human && csipgs.DesignPhase(p) {
+		fmt.Fprintln(s.out, `change a design (&Q>Y=FfR, &Y>P, or "design" for the editor) or keep them (&-)`)
+	}
 	if crazyGame && p.Turn() == s.human {
 		if _, ok := denyMove(p); ok {
 			fmt.Fprintln(s.out, `you may deny the engine's last move: type "deny" to undo it and make the engine move again`)
@@ -682,7 +764,7 @@ func (s *session) reportEnd() {
 
 // listMoves prints the legal moves in SAN, wrapped.
 func (s *session) listMoves() {
-	p := s.pos()
+	p := s.displayPos()
 	if s.g.Status().Over() {
 		fmt.Fprintf(s.out, "no moves: the game is over (%s)\n", s.g.Status())
 		return
@@ -719,7 +801,21 @@ func (s *session) hint() {
 		fmt.Fprintf(s.out, "no hint: the game is over (%s)\n", s.g.Status())
 		return
 	}
-	res := s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
+	var res search.Result
+	if s.cs != nil {
+		p = s.displayPos()
+		var err error
+		if s.moderated {
+			res.Best, err = s.cs.SearchView(context.Background(), p, s.limits(), nil)
+		} else {
+			res, err = s.cs.Search(context.Background(), p.Clone(), s.limits(), nil)
+		}
+		if err != nil {
+			res.Best = rules.NoMove
+		}
+	} else {
+		res = s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
+	}
 	if res.Best == rules.NoMove {
 		fmt.Fprintln(s.out, "no hint: no legal move")
 		return

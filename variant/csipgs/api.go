@@ -2,6 +2,7 @@ package csipgs
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/anychess/anychess/rules"
 )
@@ -109,4 +110,112 @@ func Visible(p *rules.Position, c rules.Color) []string {
 		out = append(out, s.String())
 	}
 	return out
+}
+
+// Moderated reports whether v is csipgs Chess in the moderated mode
+// (CS-M1): each player may see only its view (Position.View).
+func Moderated(v *rules.Variant) bool {
+	z, ok := hooksOfVariant(v)
+	return ok && z.o.Moderated
+}
+
+// IsCsipgs reports whether v is csipgs Chess (with any options).
+func IsCsipgs(v *rules.Variant) bool {
+	_, ok := hooksOfVariant(v)
+	return ok
+}
+
+// Cost returns the zorkmids the action m costs in p: the price of the
+// design a buy adds to the reserve, 0 for any other move.
+func Cost(p *rules.Position, m rules.Move) int {
+	z, ok := ensure(p)
+	if !ok || KindOf(m) != Buy {
+		return 0
+	}
+	l := m.Payload() & 31
+	if l < 1 || l > 26 {
+		return 0
+	}
+	if d := z.stateOf(p).table[l]; d != nil {
+		return d.price
+	}
+	return 0
+}
+
+// ParseOptions returns the options of the design parser and the prices
+// that the game options o imply (GForwardMultiplier,
+// NarrowWideOnNightrider).
+func (o Options) ParseOptions() ParseOptions { return o.parseOptions() }
+
+// DesignMove returns the design-phase move of the side to move in p that
+// puts the design text into the slot holding the type letter slot (either
+// case): the re-adoption of the letter that names the design already, or
+// a new design under the letter the rules give it. The error says why the
+// rules refuse it: a *DesignError (with the position of the fault) for a
+// text outside the priced subset, ErrNotDesignPhase in the action, or the
+// reason (no such slot, relay without the Relay option, the slot has the
+// design already, no free letter).
+func DesignMove(p *rules.Position, slot byte, design string) (rules.Move, error) {
+	z, ok := ensure(p)
+	if !ok {
+		return rules.NoMove, ErrNotCsipgs
+	}
+	d, err := ParseDesignWith(design, z.po)
+	if err != nil {
+		return rules.NoMove, err
+	}
+	if d.Relay && !z.o.Relay {
+		return rules.NoMove, fmt.Errorf("%w: %q is a relay design: the game needs the Relay option (3.7 A-g)", ErrDesign, d.String())
+	}
+	if p.Phase() != 1 {
+		return rules.NoMove, ErrNotDesignPhase
+	}
+	if slot >= 'a' && slot <= 'z' {
+		slot -= 'a' - 'A'
+	}
+	st := z.stateOf(p)
+	us := p.Turn()
+	idx := -1
+	if slot >= 'A' && slot <= 'Z' {
+		for i, l := range st.slots[us] {
+			if l == slot-'A'+1 {
+				idx = i
+				break
+			}
+		}
+	}
+	if idx < 0 {
+		return rules.NoMove, fmt.Errorf("csipgs: no slot of %s holds the letter %q (slots %s)", us, string(rune(slot)), slotText(st, us))
+	}
+	text := d.String()
+	for l := uint8(1); l <= 26; l++ {
+		if c := st.table[l]; c != nil && c.text == text {
+			if l == st.slots[us][idx] {
+				return rules.NoMove, fmt.Errorf("csipgs: the slot %c holds %s already", 'A'+l-1, text)
+			}
+			return designMove(idx, l, 0), nil
+		}
+	}
+	c, err := z.intern(d)
+	if err != nil {
+		return rules.NoMove, err
+	}
+	free := st.freeLetter(p, us, idx)
+	if free == 0 {
+		return rules.NoMove, fmt.Errorf("csipgs: no type letter is free for a new design (all 26 are in use)")
+	}
+	m := designMove(idx, free, c.id)
+	if !st.validDesign(p, m) {
+		return rules.NoMove, fmt.Errorf("csipgs: %s cannot go into slot %c", text, slot)
+	}
+	return m, nil
+}
+
+// slotText writes c's slots as letters.
+func slotText(st *state, c rules.Color) string {
+	var b []byte
+	for _, l := range st.slots[c] {
+		b = append(b, 'A'+l-1)
+	}
+	return string(b)
 }

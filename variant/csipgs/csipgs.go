@@ -61,6 +61,7 @@ type compiled struct {
 	relay      bool
 	colorBound bool
 	pawn       bool // its moves reset the 50-move counter (A-h)
+	value      int  // the engine's value of its movement, in centipawns
 	legs       [2][]leg
 }
 
@@ -84,6 +85,9 @@ type csipgs struct {
 	views  map[geom.Set]*rules.Variant // variants with the terrain a player knows
 
 	bufs sync.Pool // *[]rules.Move of rules.MaxMoves
+
+	genOnce sync.Once
+	gen     []*compiled // the engine's generated designs (generated)
 }
 
 // New returns csipgs Chess with the given options.
@@ -149,7 +153,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 		// generated from the game's designs (the state). "iW" gives the
 		// core nothing to generate but for a piece on its start rank,
 		// and Generate removes those moves.
-		pieces[i] = rules.PieceSpec{Letter: l, Name: "type " + string(l), Betza: "iW"}
+		pieces[i] = rules.PieceSpec{Letter: l, Name: "type " + string(l), Betza: "iW", Value: corePieceValue}
 	}
 	name := "csipgs"
 	return rules.Spec{
@@ -177,6 +181,10 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			End:         z.end,
 			View:        z.viewHook(),
 			Determinize: z.determinizeHook(),
+			Unlisted:    z.unlisted,
+			InCheck:     z.inCheckHook,
+			Tactical:    z.tactical,
+			Eval:        z.evalHook,
 			EncodeMove:  z.encodeMove,
 			DecodeMove:  z.decodeMove,
 			FEN:         z.fen,
@@ -294,6 +302,8 @@ func (z *csipgs) intern(d Design) (*compiled, error) {
 			c.legs[col] = append(c.legs[col], leg{off: geom.Offset(int(dx), int(dy)), dx: dx, dy: dy, rider: v.Rider, mv: v.Move, cap: v.Capture})
 		}
 	}
+	f, r := z.o.size()
+	c.value = movementValue(c.legs[0], c.colorBound, f, r)
 	next := make([]*compiled, len(old), len(old)+1)
 	copy(next, old)
 	next = append(next, c)

@@ -80,10 +80,9 @@
 //   - LegalMoves lists "&-", re-adopting every design of the type table,
 //     and each design of the game's catalogue (option DesignCatalogue,
 //     default Catalogue) that the table does not hold. Any other valid
-//     design is a legal move when named by its text (DecodeMove,
-//     IsLegal, Position.Make); only listed ones can go through game.Game,
-//     which checks LegalMoves, so a game that uses other designs lists
-//     them in its DesignCatalogue tag.
+//     design is a legal move all the same: DecodeMove reads it, and the
+//     Unlisted hook accepts it, so Position.Playable (which game records,
+//     matches and protocols check) allows it.
 //   - A new design takes the first letter outside the type table, else the
 //     first letter that no slot (the replaced one excepted), board piece
 //     or reserve piece uses. A text naming another free letter is read as
@@ -124,9 +123,32 @@
 //     pieces on visible squares, both economies (HideEconomy hides the
 //     opponent's treasury and reserve; designs stay public), and only the
 //     viewer's seen terrain.
-//   - Determinize keeps the view and, if no enemy royal is in sight, puts
+//   - A view also counts, by type, the opponent's pieces on the board it
+//     does not show: buys and transfers are announced (the economy is
+//     public) and a player sees its own captures, so a player knows how
+//     many pieces of each type the opponent has out of sight, though not
+//     where. Under HideEconomy it does not count them.
+//   - Determinize keeps the view and puts those pieces on unseen empty
+//     squares at random; if then no enemy royal is on the board, it puts
 //     one royal of the opponent's first royal design on a random unseen
 //     empty square; unseen terrain is taken to be open.
 //   - Attempt is the moderator: a move chosen from a view is played if
 //     legal in the true position, otherwise refused with a *Refusal.
+//
+// The engine:
+//   - The core's 26 types are placeholders worth 1 centipawn each
+//     (PieceSpec.Value); the Eval hook cancels their count and scores the
+//     designs' movement (on package eval's scale, half for a design that
+//     cannot move forward, royals at half), the reserves (80% while the
+//     royals have empty squares next to them, 50% beyond), the treasuries
+//     (45 a zorkmid), a push toward the enemy royal and a mop-up term.
+//   - InCheck is check in the action phase only (never in the design
+//     phase, nor under royal capture): a check takes effect when the turn
+//     passes, so SAN marks it on the design decision ("&-+", "&-#").
+//   - Tactical: a capturing piece move wins the victim's value, a royal
+//     whose capture ends the game 20000.
+//   - ActionsOnly gives a search a copy whose design phase offers "&-"
+//     alone; ChooseDesign decides the design from the type table, the
+//     catalogue and the designs GeneratedDesigns generates and prices,
+//     by value for money. Package ai plays the whole turn with them.
 package csipgs

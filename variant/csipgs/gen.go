@@ -437,6 +437,9 @@ func dedupe(moves []rules.Move, start int) []rules.Move {
 // table does not hold, with the first free letter.
 func (z *csipgs) genDesigns(p *rules.Position, st *state, moves []rules.Move) []rules.Move {
 	moves = append(moves, passMove())
+	if st.actionsOnly {
+		return moves
+	}
 	us := p.Turn()
 	for slot, cur := range st.slots[us] {
 		first := true
@@ -503,6 +506,12 @@ func (st *state) letterFree(p *rules.Position, c rules.Color, slot int, l uint8)
 	}
 	used := st.referenced(p, c, slot)
 	return !used[l]
+}
+
+// unlisted is the Unlisted hook: a design change to any valid design,
+// which LegalMoves lists only for the game's catalogue (CS-8).
+func (z *csipgs) unlisted(p *rules.Position, m rules.Move) bool {
+	return p.Phase() == 1 && KindOf(m) == Redesign && z.stateOf(p).validDesign(p, m)
 }
 
 // legal is the Legal hook.

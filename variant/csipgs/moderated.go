@@ -199,6 +199,19 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 	}
 	ns := &state{z: z, table: st.table, slots: st.slots, hm: st.hm}
 	ns.seen[c] = known
+	if !z.o.HideEconomy {
+		// The opponent's pieces out of sight, by type: what the public
+		// economy tells (a view of a view keeps the count it had).
+		them := c.Other()
+		ns.hidden[them] = st.hidden[them]
+		for _, s := range p.Pieces(them) {
+			if !vis.Has(s) {
+				if t := p.At(s).Type(); t >= 1 && t <= 26 && ns.hidden[them][t] < 255 {
+					ns.hidden[them][t]++
+				}
+			}
+		}
+	}
 	if z.o.HideEconomy {
 		// Keep only the types the view itself uses: a type named only by
 		// a hidden reserve or an unseen piece would hint at it.
@@ -217,9 +230,11 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 }
 
 // determinizeHook returns the Determinize hook: a full position consistent
-// with a view. The opponent's unseen pieces are unknown; the sample keeps
-// what the view shows and, if no enemy royal is in sight, puts one royal
-// of the opponent's first royal design on a random unseen empty square.
+// with a view. The sample keeps what the view shows and puts the
+// opponent's pieces the view knows of but does not show (by type, from
+// the public economy) on unseen empty squares at random; if then no enemy
+// royal is on the board (HideEconomy), it puts one royal of the
+// opponent's first royal design on a random unseen empty square.
 // The board is the view's: unseen terrain is taken to be open.
 func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Position {
 	return func(v rules.View, r *rand.Rand) *rules.Position {
@@ -229,6 +244,30 @@ func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Posit
 		q := v.Position.Clone()
 		st := z.stateOf(q)
 		them := v.Viewer.Other()
+		var free []geom.Square
+		for _, s := range q.Variant().Board().Squares() {
+			if !v.Visible.Has(s) && q.At(s) == rules.Empty {
+				free = append(free, s)
+			}
+		}
+		// The pieces the view knows of but does not show, on unseen
+		// empty squares at random.
+		placed := false
+		for t := 1; t <= 26; t++ {
+			for range st.hidden[them][t] {
+				if len(free) == 0 {
+					break
+				}
+				i := r.IntN(len(free))
+				q.Put(free[i], rules.MakePiece(them, rules.Type(t)))
+				free[i] = free[len(free)-1]
+				free = free[:len(free)-1]
+				placed = true
+			}
+		}
+		if placed {
+			st.hidden[them] = [27]uint8{}
+		}
 		if st.royals(q, them) > 0 {
 			return q
 		}
@@ -249,12 +288,6 @@ func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Posit
 		}
 		if royal == 0 {
 			return q
-		}
-		var free []geom.Square
-		for _, s := range q.Variant().Board().Squares() {
-			if !v.Visible.Has(s) && q.At(s) == rules.Empty {
-				free = append(free, s)
-			}
 		}
 		if len(free) == 0 {
 			return q
@@ -300,13 +333,8 @@ func Attempt(p *rules.Position, m rules.Move) error {
 
 // refusal returns why m is not legal in p, or "".
 func (z *csipgs) refusal(p *rules.Position, m rules.Move) string {
-	buf := z.getBuf()
-	defer z.putBuf(buf)
-	*buf = p.LegalMoves(*buf)
-	for _, x := range *buf {
-		if x == m {
-			return ""
-		}
+	if p.Playable(m) {
+		return ""
 	}
 	st := z.stateOf(p)
 	us := p.Turn()

@@ -17,6 +17,15 @@ type state struct {
 	slots [2][Slots]uint8
 	hm    int32       // actions since the last capture, transfer or pawn-design move
 	seen  [2]geom.Set // terrain squares each player has seen (moderated)
+	// hidden counts, in a view, the pieces of each colour and type on the
+	// board that the view does not show (known from the public economy:
+	// buys and transfers are announced, and a player sees its own
+	// captures); Determinize places them. Zero outside views and under
+	// HideEconomy.
+	hidden [2][27]uint8
+	// actionsOnly makes the design phase offer "no change" alone: a
+	// search that decides the design apart (ActionsOnly).
+	actionsOnly bool
 
 	log    []frame
 	tables [][27]*compiled // type tables before design moves

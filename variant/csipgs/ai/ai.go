@@ -1,0 +1,221 @@
+// Package ai plays csipgs Chess with the search engine: the whole turn,
+// the action (a move, a transfer, a buy, or saving by not buying) and the
+// design decision.
+//
+// The action is searched by package search on a copy of the position
+// whose design phase offers only "no change" (csipgs.ActionsOnly): the
+// evaluation (the variant's Eval hook) values the pieces by their
+// designs' movement, the reserves, and the treasuries, so the search
+// decides when to buy and what, when to save, and where to transfer. The
+// design decision is csipgs.ChooseDesign: the best value-for-money slots
+// from the game's design catalogue (a curated list of good designs) and
+// the designs it generates (csipgs.GeneratedDesigns), each priced by the
+// rules and valued by its movement.
+//
+// With hidden information (the moderated mode) the engine sees only its
+// view: Engine.SearchView samples full positions consistent with the view
+// (the variant's Determinize hook), searches each with a share of the
+// time, and plays the action most samples choose (ties: the best mean
+// score).
+//
+// The root of every search is limited to the legal moves of the position
+// as given (search.Limits.SearchMoves). The core's Unmake can leave the
+// piece-list index of a position wrong after a capture of the last piece
+// of a colour's list, a drop by that colour and the undoing of both (the
+// captured piece is restored at a list slot the drop wrote), which can
+// make moves legal that are not in the searched copy; the limit keeps
+// such a move from ever being chosen.
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/csipgs"
+)
+
+// DefaultSamples is the number of determinized positions SearchView
+// searches.
+const DefaultSamples = 4
+
+// ErrNoMove is returned when the position has no legal decision left.
+var ErrNoMove = errors.New("ai: no legal move")
+
+// Engine plays csipgs Chess with a search engine. It is not safe for
+// concurrent use.
+type Engine struct {
+	e       *search.Engine
+	rng     *rand.Rand
+	Samples int // determinized positions per decision with hidden information
+}
+
+// New returns an engine that searches with e and draws determinizations
+// from seed.
+func New(e *search.Engine, seed uint64) *Engine {
+	return &Engine{e: e, rng: rand.New(rand.NewPCG(seed, 0x63736970)), Samples: DefaultSamples}
+}
+
+// Search chooses the decision of the side to move in p, a position the
+// player may see whole: in the design phase by csipgs.ChooseDesign, in the
+// action phase by a search within lim (info, if not nil, follows it). p is
+// left as it was.
+func (a *Engine) Search(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) (search.Result, error) {
+	if p.Status().Over() {
+		return search.Result{}, ErrNoMove
+	}
+	if csipgs.DesignPhase(p) {
+		m, err := csipgs.ChooseDesign(p)
+		if err != nil {
+			return search.Result{}, err
+		}
+		return search.Result{Best: m}, nil
+	}
+	q, err := csipgs.ActionsOnly(p)
+	if err != nil {
+		return search.Result{}, err
+	}
+	// The root keeps to the legal moves of p as found now: a position the
+	// search has made and unmade drops on may come back with its piece
+	// lists out of order (see the package documentation), and a root
+	// list generated again from it must not offer a move p does not allow.
+	legal := p.LegalMoves(nil)
+	if len(lim.SearchMoves) > 0 {
+		legal = slices.DeleteFunc(legal, func(m rules.Move) bool { return !slices.Contains(lim.SearchMoves, m) })
+	}
+	lim.SearchMoves = legal
+	res := a.e.Search(ctx, q, lim, info)
+	if res.Best == rules.NoMove {
+		return res, ErrNoMove
+	}
+	return res, nil
+}
+
+// SearchView chooses the decision of colour viewer from a position that
+// shows only what viewer sees (its csipgs view, Position.View). Moves in
+// exclude (refused by the moderator this turn) are not chosen. The action
+// is the one most of a.Samples determinized positions choose, each
+// searched within a share of lim.
+func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim search.Limits, exclude []rules.Move) (rules.Move, error) {
+	us := view.Turn()
+	allowed := map[string]rules.Move{}
+	for _, m := range view.LegalMoves(nil) {
+		if !slices.Contains(exclude, m) {
+			allowed[notation.Coord(view, m)] = m
+		}
+	}
+	if len(allowed) == 0 {
+		return rules.NoMove, ErrNoMove
+	}
+	if csipgs.DesignPhase(view) {
+		m, err := csipgs.ChooseDesign(view)
+		if err == nil && slices.Contains(exclude, m) {
+			m = csipgsPass(view)
+		}
+		return m, err
+	}
+	if len(allowed) == 1 {
+		for _, m := range allowed {
+			return m, nil
+		}
+	}
+	det := view.Variant().Spec().Hooks.Determinize
+	n := max(1, a.Samples)
+	per := share(lim, us, n)
+	votes := map[string]int{}
+	sum := map[string]int{}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		sample := view
+		if det != nil {
+			if s := det(view.View(us), a.rng); s != nil {
+				sample = s
+			}
+		}
+		q, err := csipgs.ActionsOnly(sample)
+		if err != nil {
+			return rules.NoMove, err
+		}
+		var root []rules.Move
+		for _, m := range q.LegalMoves(nil) {
+			if _, ok := allowed[notation.Coord(q, m)]; ok {
+				root = append(root, m)
+			}
+		}
+		if len(root) == 0 {
+			continue
+		}
+		l := per
+		l.SearchMoves = root
+		a.e.Clear() // samples differ in what they hide: no shared table
+		res := a.e.Search(ctx, q, l, nil)
+		if res.Best == rules.NoMove {
+			continue
+		}
+		k := notation.Coord(q, res.Best)
+		votes[k]++
+		sum[k] += res.Info.Score
+	}
+	best, bestVotes, bestMean := "", 0, 0
+	keys := make([]string, 0, len(votes))
+	for k := range votes {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		mean := sum[k] / votes[k]
+		if votes[k] > bestVotes || votes[k] == bestVotes && mean > bestMean {
+			best, bestVotes, bestMean = k, votes[k], mean
+		}
+	}
+	if best == "" {
+		if ctx.Err() != nil {
+			return rules.NoMove, ctx.Err()
+		}
+		keys = keys[:0]
+		for k := range allowed {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		return allowed[keys[0]], nil
+	}
+	return allowed[best], nil
+}
+
+// csipgsPass returns the "no change" design move of p.
+func csipgsPass(p *rules.Position) rules.Move {
+	for _, m := range p.LegalMoves(nil) {
+		if csipgs.KindOf(m) == csipgs.Pass {
+			return m
+		}
+	}
+	return rules.NoMove
+}
+
+// share returns the limits of one of n searches that together keep within
+// lim: a depth or node limit stays (nodes divided), a time is divided.
+func share(lim search.Limits, us rules.Color, n int) search.Limits {
+	l := lim
+	if l.Nodes > 0 {
+		l.Nodes = max(1, l.Nodes/int64(n))
+	}
+	switch {
+	case l.MoveTime > 0:
+		l.MoveTime = max(time.Millisecond, l.MoveTime/time.Duration(n))
+	case l.Time[us] > 0:
+		// the search's own budget for one move, shared out
+		budget := l.Time[us]/30 + l.Inc[us]*3/4
+		budget = min(budget, l.Time[us]/2)
+		l.MoveTime = max(time.Millisecond, budget/time.Duration(n))
+		l.Time, l.Inc = [2]time.Duration{}, [2]time.Duration{}
+	}
+	return l
+}
+
+// String describes the engine.
+func (a *Engine) String() string { return fmt.Sprintf("csipgs engine (%d samples)", a.Samples) }
