@@ -124,7 +124,7 @@ func testRestart(t *testing.T, extra []string) {
 	sub := startChild(t, dir, extra)
 	defer func() { sub.Kill() }()
 	const games = 24
-	variants := []string{"chess", "greatshatranj", "chatrang", "vazir"}
+	variants := []string{"chess", "greatshatranj", "chatrang", "vazir", "crazychess", "csipgs"}
 	ctx, cancel := context.WithCancel(context.Background())
 	type gameInfo struct {
 		id     string

@@ -156,7 +156,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 		pieces[i] = rules.PieceSpec{Letter: l, Name: "type " + string(l), Betza: "iW", Value: corePieceValue}
 	}
 	name := "csipgs"
-	return rules.Spec{
+	s := rules.Spec{
 		Name:    name,
 		Title:   "csipgs Chess",
 		Aliases: []string{"csipgs-chess"},
@@ -193,6 +193,12 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			Configure:   z.configure,
 		},
 	}
+	if !z.o.Moderated {
+		// Open games hide nothing: no views (a server then sends every
+		// client everything), nothing to determinize.
+		s.Hooks.View, s.Hooks.Determinize = nil, nil
+	}
+	return s
 }
 
 // compile builds the core variant for a board with the given holes.
