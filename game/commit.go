@@ -32,6 +32,17 @@ const (
 // match, or an outcome that did not follow from the seed.
 var ErrVerify = errors.New("dice do not verify")
 
+// SetupSeed returns the seed of the roller that draws the start of a game
+// whose dice come from NewRoller(seed): a separate stream, so that the dice
+// stream begins with the first roll and can be checked without replaying
+// the set-up (a web page does so). It is splitmix64 of seed.
+func SetupSeed(seed uint64) uint64 {
+	z := seed + 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
 // NewSecret draws a seed and a nonce from the operating system's secure
 // random source.
 func NewSecret() (seed uint64, nonce string, err error) {
@@ -67,7 +78,8 @@ func (g *Game) Reveal(seed uint64, nonce string) {
 // tag) and nonce (RNGNonce tag) must give that commitment. Then the game is
 // replayed with NewRoller(seed): where the variant draws its start by
 // chance (Variant.Seeded) and the roller's draw gives the recorded start,
-// the draw comes first; every ply with more than one outcome must have the
+// the draw comes first (otherwise the start was given, or drawn from its
+// own stream, SetupSeed); every ply with more than one outcome must have the
 // outcome rules.Choose draws for it. It reports how many outcomes were
 // checked.
 func Verify(g *Game) (rolls int, err error) {

@@ -58,10 +58,22 @@ func TestDiceCommitment(t *testing.T) {
 	if strings.Contains(live, "[RNG ") || strings.Contains(live, "[RNGNonce ") {
 		t.Fatalf("the live record shows the seed:\n%s", live)
 	}
+	// Every state frame so far carries the commitment and nothing more.
+	for _, f := range append(append([]*loadtest.Frame(nil), w.frames...), b.frames...) {
+		if f.T != "state" {
+			continue
+		}
+		if f.Dice == nil || f.Dice.Commit != tagOf(live, "RNGCommit") || f.Dice.Seed != "" || f.Dice.Nonce != "" {
+			t.Fatalf("a live state's dice: %+v, want only the commitment %s", f.Dice, tagOf(live, "RNGCommit"))
+		}
+	}
 	if f := w.do(map[string]any{"t": "resign"}); f.T != "ack" {
 		t.Fatalf("resign: %s %s", f.Code, f.Message)
 	}
-	w.until(func(f *loadtest.Frame) bool { return f.T == "state" && f.Status.Reason != "" })
+	end := w.until(func(f *loadtest.Frame) bool { return f.T == "state" && f.Status.Reason != "" })
+	if end.Dice == nil || end.Dice.Seed == "" || len(end.Dice.Nonce) != 32 {
+		t.Fatalf("the final state reveals %+v", end.Dice)
+	}
 	done := getPGN(t, ts, id)
 	games, err := pgn.Parse(done)
 	if err != nil {
@@ -80,6 +92,16 @@ func TestDiceCommitment(t *testing.T) {
 	}
 	if c1, c2 := tagOf(live, "RNGCommit"), tagOf(done, "RNGCommit"); c1 != c2 {
 		t.Errorf("the commitment changed: %s, then %s", c1, c2)
+	}
+	if tagOf(done, "RNG") != "PCG:"+end.Dice.Seed || tagOf(done, "RNGNonce") != end.Dice.Nonce {
+		t.Errorf("the record reveals %s %s, the state %+v", tagOf(done, "RNG"), tagOf(done, "RNGNonce"), end.Dice)
+	}
+	// The dice stream begins with the first roll (the start is drawn from
+	// a stream of its own), so a page checks the rolls without the set-up.
+	seed, _ := game.ParseRNGTag(tagOf(done, "RNG"))
+	own, err := g.Variant.Setup(game.NewRoller(game.SetupSeed(seed)))
+	if err != nil || own.FEN() != g.Start().FEN() {
+		t.Errorf("the start is not the draw of the set-up stream: %v", err)
 	}
 }
 

@@ -113,7 +113,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 	if rec.FEN != "" {
 		start, err = v.ParseFEN(rec.FEN)
 	} else {
-		start, err = v.Setup(lg.dice)
+		start, err = v.Setup(setupRoller(rec, lg.dice))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start: %w", rec.ID, err)
@@ -518,7 +518,8 @@ func (lg *liveGame) state(s int) []byte {
 		Clock: lg.clock.json(now), Offer: "", Legal: []string{},
 		Money:  map[string]int{"white": p.Money(rules.White), "black": p.Money(rules.Black)},
 		Pocket: map[string]string{"white": pocket(p, rules.White), "black": pocket(p, rules.Black)},
-		Status: statusJSON{Result: lg.status.Result.String(), Reason: string(lg.status.Reason), Detail: lg.status.Detail}}
+		Status: statusJSON{Result: lg.status.Result.String(), Reason: string(lg.status.Reason), Detail: lg.status.Detail},
+		Dice:   lg.diceState()}
 	if lg.offer >= 0 {
 		f.Offer = seatName(lg.offer)
 	}
@@ -832,12 +833,29 @@ func (lg *liveGame) summary() *Summary {
 	return s
 }
 
-// seedNonce returns the nonce of the commitment to a game's seed, derived
-// from the seed (the store keeps only the seed): the commitment is as hard
-// to invert as trying 2^64 seeds.
-func seedNonce(seed uint64) string {
-	h := sha256.Sum256([]byte("anychess nonce\n" + game.RNGTag(seed)))
+// nonce returns the nonce of the commitment to the game's seed: the one
+// drawn with the seed, or for a game stored before nonces were, one
+// derived from the seed.
+func (lg *liveGame) nonce() string {
+	if lg.rec.Nonce != "" {
+		return lg.rec.Nonce
+	}
+	h := sha256.Sum256([]byte("anychess nonce\n" + game.RNGTag(lg.rec.Seed)))
 	return hex.EncodeToString(h[:16])
+}
+
+// diceState returns what the state frame says of the game's dice: the
+// commitment, and once the game is over the seed and nonce; nil for a game
+// without chance.
+func (lg *liveGame) diceState() *diceJSON {
+	if !lg.v.Chance() {
+		return nil
+	}
+	d := &diceJSON{Commit: game.Commitment(lg.rec.Seed, lg.nonce())}
+	if lg.over {
+		d.Seed, d.Nonce = strconv.FormatUint(lg.rec.Seed, 10), lg.nonce()
+	}
+	return d
 }
 
 // pgn returns the game as PGN text: while the game is played, its dice
@@ -851,7 +869,7 @@ func (lg *liveGame) pgn() string {
 		// The seed stays secret while the game is played, so that no one
 		// can foresee a roll: the record shows a commitment to it, and
 		// the seed and nonce once the game is over (game.Verify).
-		nonce := seedNonce(lg.rec.Seed)
+		nonce := lg.nonce()
 		g.SetCommitment(lg.rec.Seed, nonce)
 		if lg.over {
 			g.Reveal(lg.rec.Seed, nonce)

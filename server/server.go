@@ -393,6 +393,26 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// newDice draws a game's secret seed and the nonce of the commitment to it.
+func newDice() (uint64, string) {
+	seed, nonce, err := game.NewSecret()
+	if err != nil {
+		panic(err)
+	}
+	return seed, nonce
+}
+
+// setupRoller returns the roller that draws the start of game g: a stream
+// of its own (game.SetupSeed) for games with a nonce, so that the dice
+// stream begins with the first roll; for games stored before, the dice
+// roller itself, as they were played.
+func setupRoller(g *store.Game, dice *game.Roller) *game.Roller {
+	if g.Nonce != "" || dice == nil {
+		return game.NewRoller(game.SetupSeed(g.Seed))
+	}
+	return dice
+}
+
 func newSeed() uint64 {
 	var b [8]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -434,8 +454,9 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 	if err != nil {
 		return nil, err
 	}
-	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options, Seed: newSeed(),
+	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options,
 		Opponent: "human", Created: time.Now().UTC(), Result: "*"}
+	g.Seed, g.Nonce = newDice()
 	if g.Options == nil {
 		g.Options = map[string]string{}
 	}
@@ -497,7 +518,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 	}
 	// Check that the start can be drawn (a seeded set-up).
 	if g.FEN == "" && v.Seeded() {
-		if _, err := v.Setup(game.NewRoller(g.Seed)); err != nil {
+		if _, err := v.Setup(setupRoller(g, nil)); err != nil {
 			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
 		}
 	}
@@ -518,7 +539,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]string) (string, error) {
 	g := *rec
 	g.ID = newID()
-	g.Seed = newSeed()
+	g.Seed, g.Nonce = newDice()
 	g.Created = time.Now().UTC()
 	g.Finished, g.Result, g.Reason, g.Version, g.RematchOf = false, "*", "", 0, rec.ID
 	g.TokenHash = [2]string{}

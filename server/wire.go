@@ -82,6 +82,15 @@ type stateFrame struct {
 	Money   map[string]int    `json:"money"`
 	Pocket  map[string]string `json:"pocket"`
 	Visible []string          `json:"visible"`
+	Dice    *diceJSON         `json:"dice,omitempty"`
+}
+
+// diceJSON is the fair-dice part of a state: the commitment to the
+// game's seed from the start, the seed and nonce once the game is over.
+type diceJSON struct {
+	Commit string `json:"commit"`
+	Seed   string `json:"seed,omitempty"`
+	Nonce  string `json:"nonce,omitempty"`
 }
 
 // eventFrame carries one event.

@@ -47,6 +47,11 @@ type Frame struct {
 		Reason string `json:"reason"`
 		Detail string `json:"detail"`
 	} `json:"status"`
+	Dice *struct {
+		Commit string `json:"commit"`
+		Seed   string `json:"seed"`
+		Nonce  string `json:"nonce"`
+	} `json:"dice"`
 	// Raw is the frame as received.
 	Raw []byte `json:"-"`
 }

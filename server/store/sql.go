@@ -57,6 +57,28 @@ var schema = []string{
 	)`,
 }
 
+// addColumn adds a column to a table made before the column existed, on
+// SQLite and PostgreSQL alike (neither fails on a table that has it: the
+// column is looked for first).
+func addColumn(ctx context.Context, db *sql.DB, table, column, decl string) error {
+	rows, err := db.QueryContext(ctx, "SELECT * FROM "+table+" WHERE 1 = 0")
+	if err != nil {
+		return err
+	}
+	cols, err := rows.Columns()
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	for _, c := range cols {
+		if strings.EqualFold(c, column) {
+			return nil
+		}
+	}
+	_, err = db.ExecContext(ctx, "ALTER TABLE "+table+" ADD COLUMN "+column+" "+decl)
+	return err
+}
+
 // sqlStore implements Store over database/sql.
 type sqlStore struct {
 	db *sql.DB
@@ -144,6 +166,10 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
 		}
 	}
+	if err := addColumn(ctx, db, "games", "nonce", "TEXT NOT NULL DEFAULT ''"); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+	}
 	s := &sqlStore{db: db, d: d, reqs: make(chan *appendReq, 4096)}
 	for _, p := range []struct {
 		st    **sql.Stmt
@@ -204,11 +230,11 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 	}
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, variant, options, fen, seed,
 		white_hash, black_hash, opponent, level, engine_seat, initial_ms, increment_ms, days,
-		created_ms, finished, result, reason, rematch_of)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		created_ms, finished, result, reason, rematch_of, nonce)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		g.ID, g.Variant, string(opts), g.FEN, int64(g.Seed), g.TokenHash[0], g.TokenHash[1],
 		g.Opponent, g.Level, g.EngineSeat, ms(g.Initial), ms(g.Increment), g.Days,
-		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf)
+		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce)
 	if err != nil {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: create %s: %w", g.ID, ErrConflict)
@@ -370,7 +396,7 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 // gameColumns are the columns of a Game; its version is its last event's.
 const gameColumns = `id, variant, options, fen, seed, white_hash, black_hash, opponent, level,
 	engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason,
-	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of`
+	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce`
 
 type scanner interface{ Scan(...any) error }
 
@@ -381,7 +407,7 @@ func scanGame(row scanner) (*Game, error) {
 	var finished int
 	if err := row.Scan(&g.ID, &g.Variant, &opts, &g.FEN, &seed, &g.TokenHash[0], &g.TokenHash[1],
 		&g.Opponent, &g.Level, &g.EngineSeat, &initial, &inc, &g.Days, &created, &finished,
-		&g.Result, &g.Reason, &g.Version, &g.RematchOf); err != nil {
+		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {

@@ -30,6 +30,7 @@ type Game struct {
 	Options    map[string]string // the variant's per-game options
 	FEN        string            // the start position; "" for the variant's (or drawn) start
 	Seed       uint64            // the seed of the game's dice and random set-up
+	Nonce      string            // the nonce of the commitment to Seed (game.NewSecret); "" in games stored before it existed
 	TokenHash  [2]string         // hex SHA-256 of each seat's token, white then black
 	Opponent   string            // "human" or "engine"
 	Level      int               // the engine's level, if Opponent is "engine"

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -41,7 +42,7 @@ func backends(t *testing.T) map[string]func(t *testing.T) Store {
 
 func newGame(id string) *Game {
 	return &Game{
-		ID: id, Variant: "chess", Options: map[string]string{"MPT": "2"}, Seed: 1<<63 + 5,
+		ID: id, Variant: "chess", Options: map[string]string{"MPT": "2"}, Seed: 1<<63 + 5, Nonce: "00ff" + id,
 		TokenHash: [2]string{"aa", "bb"}, Opponent: "human", Initial: 5 * time.Minute,
 		Increment: 3 * time.Second, Created: time.UnixMilli(1_700_000_000_000).UTC(), Result: "*",
 	}
@@ -85,7 +86,7 @@ func testCreateLoad(t *testing.T, s Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(evs) != 0 || got.Seed != g.Seed || got.Options["MPT"] != "2" || got.Initial != g.Initial ||
+	if len(evs) != 0 || got.Seed != g.Seed || got.Nonce != g.Nonce || got.Options["MPT"] != "2" || got.Initial != g.Initial ||
 		got.Increment != g.Increment || !got.Created.Equal(g.Created) || got.TokenHash != g.TokenHash {
 		t.Errorf("loaded %+v, want %+v", got, g)
 	}
@@ -221,5 +222,43 @@ func testConcurrent(t *testing.T, s Store) {
 		if err != nil || g.Version != plies || len(evs) != plies {
 			t.Fatalf("game c%d: %v, %d events", i, err, len(evs))
 		}
+	}
+}
+
+// TestMigration: a database made before games had a nonce opens, its
+// games load with an empty nonce, and new games keep theirs.
+func TestMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range schema { // the tables as they were before the nonce column
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`INSERT INTO games (id, variant, options, fen, seed, white_hash, black_hash, opponent,
+		level, engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason, rematch_of)
+		VALUES ('old', 'vazir', '{}', '', 7, 'a', 'b', 'human', 0, 0, 0, 0, 0, 0, 0, '*', '', '')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g, _, err := s.Load(ctx, "old")
+	if err != nil || g.Seed != 7 || g.Nonce != "" {
+		t.Fatalf("old game: %+v, %v", g, err)
+	}
+	n := newGame("new")
+	if err := s.Create(ctx, n); err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err := s.Load(ctx, "new"); err != nil || g.Nonce != n.Nonce {
+		t.Fatalf("new game: %+v, %v", g, err)
 	}
 }
