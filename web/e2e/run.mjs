@@ -169,6 +169,24 @@ test('Vazir against the engine: every piece shows its rank', async () => {
   await page.screenshot({ path: join(shots, 'vazir.png') });
 });
 
+test('Vazir dice: committed at the start, revealed and verified in the page at the end', async () => {
+  const page = await newPage();
+  // The white rook (rank 5) can try to take the black rook (rank 5): 6/11.
+  await createGame(page, { variant: 'vazir', level: '1', fen: 'k07/8/8/3r54/8/8/8/3R53K0 w - - 0 1 t0' });
+  await page.waitForSelector('#dice[data-verified="pending"]');
+  const live = await page.textContent('#dice');
+  check(live.includes('committed to sha256:'), `dice line while playing: ${live}`);
+  await typeMove(page, 'Rxd5');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await waitOver(page);
+  await page.waitForSelector('#dice[data-verified="yes"]', { timeout: T });
+  const done = await page.textContent('#dice');
+  check(/all [1-9][0-9]* rolls follow/.test(done), `dice line at the end: ${done}`);
+  await page.screenshot({ path: join(shots, 'vazir-dice.png') });
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
 let finishedGame = '';
 test('two players through an invite link, with a spectator', async () => {
   const a = await newPage();

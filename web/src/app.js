@@ -2,6 +2,7 @@
 // game page (play, watch, replay) over the game WebSocket described in
 // docs/protocol.md. The server checks everything; the page only shows what
 // it is told and sends what the player does.
+import { verify as verifyDice } from './dice.mjs';
 import { Chessground } from 'chessgroundx';
 import { installPieceCSS, pieceURL } from './pieces.js';
 
@@ -249,6 +250,7 @@ class GameView {
     this.wrap = h('div', { class: 'board-wrap' }, this.boardEl);
     this.title = h('h2', { id: 'title' }, 'Game ' + this.id);
     this.statusEl = h('div', { class: 'status', id: 'status' }, 'connecting…');
+    this.diceEl = h('div', { class: 'dice', id: 'dice' });
     this.msgEl = h('div', { class: 'message', id: 'message' });
     this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }), bottom: h('div', { class: 'clock', id: 'clock-bottom' }) };
     this.movesEl = h('ol', { class: 'moves', id: 'moves' });
@@ -279,7 +281,7 @@ class GameView {
     this.rematchEl = h('div', { class: 'rematch-link', id: 'rematch-link' });
     app.replaceChildren(h('div', { class: 'game' },
       h('div', { class: 'left' }, this.clockEls.top, this.wrap, this.clockEls.bottom),
-      h('div', { class: 'right' }, this.title, this.statusEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
+      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
         h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.rematchEl)));
   }
 
@@ -435,6 +437,7 @@ class GameView {
       text = `${s.turn} to move` + (s.check ? ' · check' : '') + (mine ? ' · your move' : '');
     }
     this.statusEl.textContent = text;
+    this.showDice(s);
     this.statusEl.dataset.over = over ? 'yes' : 'no';
     this.statusEl.dataset.connected = 'yes';
     const seated = this.seat !== 'spectator';
@@ -447,6 +450,28 @@ class GameView {
     b.rematch.hidden = !seated || !over;
     this.moveForm.hidden = !seated || over;
     if (over) this.inviteEl.replaceChildren();
+  }
+
+  // showDice shows the commitment to the game's dice while it is played,
+  // and once the seed is revealed checks here, in the page, that it gives
+  // the commitment and that every roll followed from it.
+  async showDice(s) {
+    const d = s.dice;
+    const el = this.diceEl;
+    if (!d) { el.replaceChildren(); return; }
+    el.title = d.commit;
+    if (!d.seed) {
+      el.dataset.verified = 'pending';
+      el.textContent = `dice: the server committed to ${d.commit.slice(0, 23)}…; the seed is revealed and checked here when the game ends`;
+      return;
+    }
+    if (this.diceChecked === s.v) return;
+    this.diceChecked = s.v;
+    const res = await verifyDice(d, this.plies);
+    el.dataset.verified = res.ok ? 'yes' : 'no';
+    el.textContent = res.ok
+      ? `dice verified in this page: seed ${d.seed} gives the commitment, and all ${res.rolls} rolls follow from it ✓`
+      : `dice check FAILED: ${res.error}`;
   }
 
   drawLive() {
