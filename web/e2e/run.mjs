@@ -187,6 +187,35 @@ test('Vazir dice: committed at the start, revealed and verified in the page at t
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
+test('Crazy Chess: stacks shown, a denial made from the page, a move by clicking squares', async () => {
+  const page = await newPage();
+  // White's rook on a1 carries a knight and a pawn; Black holds the right to deny.
+  await createGame(page, { variant: 'crazychess', color: 'black', level: '1', fen: 'r3k3/7p/8/8/8/8/8/(RNP)3K3 w - - 0 1 b - 0' });
+  await waitMyMove(page); // the engine (white) moved
+  const stacks = await page.textContent('#stacks');
+  check(/[a-h][1-8]: R( [NP])+/.test(stacks), `stacks line: ${stacks}`);
+  const badges = await page.$$eval('.cg-custom-svgs g', (els) => els.length);
+  check(badges >= 1, `${badges} stack badges, want one`);
+  const deny = page.locator('#special button', { hasText: 'DENY' });
+  check(await deny.count() === 1, 'no Deny button');
+  const v = Number(await page.evaluate(() => document.body.dataset.version));
+  await deny.click();
+  await waitVersion(page, v + 2); // the denial, then the engine's other move
+  const moves = await page.textContent('#moves');
+  check(moves.includes('DENY'), `moves: ${moves}`);
+  check(await page.locator('#special button', { hasText: 'DENY' }).count() === 0, 'a second denial offered');
+  const numbers = await page.$$eval('#moves li', (els) => els.map((el) => el.textContent.split(' ')[0]));
+  check(numbers[0] === '1.' && numbers[1] === '1…' && numbers[2] === '1.', `move numbers ${numbers}: the replacement keeps the denied move's number`);
+  await page.waitForTimeout(400); // let the board's animation end
+  await page.screenshot({ path: join(shots, 'crazy.png') });
+  const v2 = Number(await page.evaluate(() => document.body.dataset.version));
+  await clickSquare(page, 'h7');
+  await clickSquare(page, 'h6');
+  await waitVersion(page, v2 + 1);
+  check((await page.textContent('#moves')).includes('h7-h6'), 'h7-h6 was not played');
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
 let finishedGame = '';
 test('two players through an invite link, with a spectator', async () => {
   const a = await newPage();

@@ -86,6 +86,66 @@ function rankShapes(fen, files, ranks) {
 
 const SQUARE_MOVE = /^([a-p]\d{1,2})([a-p]\d{1,2})([a-z]?)$/;
 
+// OWN_MOVE reads a move in a variant's own long notation (Crazy Chess:
+// "Nb1-c3", "Ke1-e2-e3", "Ng1xf3/1", "Ne4-f6xe5/2", "e7-e8=Q"): the first
+// square is the origin, the square after the first separator the target
+// of its first step, the last square of the body where the mover ends.
+const OWN_MOVE = /^[KQRBNP]?([a-h][1-8])(?:\/\d+)?[-x^]((?:[a-h][1-8](?:\/\d+)?[-x^]?)+)/;
+
+// ownMovePair returns [from, to] of a variant's own move text, or null.
+function ownMovePair(m) {
+  const om = OWN_MOVE.exec(m);
+  if (!om) return null;
+  const squares = om[2].match(/[a-h][1-8](?:\/\d+)?[-x^]?/g) || [];
+  // A knight's path capture "f6xe5/2" names the target first; a king's
+  // two steps "e2-e3" end on the last.
+  let to = squares[0];
+  if (/^K/.test(m) && squares.length > 1) to = squares[squares.length - 1];
+  return [om[1], to.slice(0, 2)];
+}
+
+// stackInfo reads a Crazy-FEN board: for every square holding more than
+// one piece, its pieces bottom to top; and the squares of risen bishops.
+function stackInfo(fen, ranks) {
+  const stacks = [];
+  const risen = [];
+  if (!fen) return { stacks, risen };
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    const rank = ranks - i;
+    let file = 0;
+    for (let j = 0; j < row.length; j++) {
+      const ch = row[j];
+      const sq = () => String.fromCharCode(97 + file) + rank;
+      if (/\d/.test(ch)) { file += parseInt(ch, 10); continue; }
+      if (ch === '(') {
+        const end = row.indexOf(')', j);
+        const body = row.slice(j + 1, end);
+        const pieces = body.match(/[a-zA-Z]\*?/g) || [];
+        if (pieces.some((pc) => pc.endsWith('*'))) risen.push(sq());
+        stacks.push({ square: sq(), pieces });
+        j = end;
+        file++;
+        continue;
+      }
+      if (/[a-zA-Z]/.test(ch)) {
+        if (row[j + 1] === '*') { risen.push(sq()); j++; }
+        file++;
+      }
+    }
+  });
+  return { stacks, risen };
+}
+
+// stackShapes marks a rook's passengers (their number) and risen bishops.
+function stackShapes(fen, ranks) {
+  const { stacks, risen } = stackInfo(fen, ranks);
+  const badge = (sq, text, fill) => ({ orig: key(sq), customSvg:
+    `<circle cx="84" cy="16" r="15" fill="${fill}" stroke="#222" stroke-width="3"/>` +
+    `<text x="84" y="25" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="25" fill="#222">${text}</text>` });
+  return stacks.map((st) => badge(st.square, String(st.pieces.length - 1), '#ffd54f'))
+    .concat(risen.filter((sq) => !stacks.some((st) => st.square === sq)).map((sq) => badge(sq, '*', '#b3e5fc')));
+}
+
 function fmtClock(ms) {
   if (ms === undefined || ms === null) return '';
   ms = Math.max(0, ms);
@@ -251,6 +311,7 @@ class GameView {
     this.title = h('h2', { id: 'title' }, 'Game ' + this.id);
     this.statusEl = h('div', { class: 'status', id: 'status' }, 'connecting…');
     this.diceEl = h('div', { class: 'dice', id: 'dice' });
+    this.stacksEl = h('div', { class: 'stacks', id: 'stacks' });
     this.msgEl = h('div', { class: 'message', id: 'message' });
     this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }), bottom: h('div', { class: 'clock', id: 'clock-bottom' }) };
     this.movesEl = h('ol', { class: 'moves', id: 'moves' });
@@ -281,7 +342,7 @@ class GameView {
     this.rematchEl = h('div', { class: 'rematch-link', id: 'rematch-link' });
     app.replaceChildren(h('div', { class: 'game' },
       h('div', { class: 'left' }, this.clockEls.top, this.wrap, this.clockEls.bottom),
-      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
+      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.stacksEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
         h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.rematchEl)));
   }
 
@@ -369,7 +430,12 @@ class GameView {
     if (e.kind === 'ply') {
       this.plies.push(e);
       const turns = this.turnsDone || 0;
-      const no = Math.floor(turns / 2) + 1;
+      // The move number is the position's (FEN's sixth field) where the
+      // page knows it: after a Crazy Chess denial the replacement keeps
+      // the denied move's number.
+      const before = this.plies.length > 1 ? this.plies[this.plies.length - 2].fen : (this.game && this.game.start_fen);
+      const fenNo = before ? parseInt(before.split(' ')[5], 10) : NaN;
+      const no = Number.isFinite(fenNo) && fenNo > 0 ? fenNo : Math.floor(turns / 2) + 1;
       const label = (e.seat === 'white' ? `${no}. ` : `${no}… `) + (e.san || e.move || '…');
       if (e.turn_over) this.turnsDone = turns + 1;
       const li = h('li', { class: 'ply', 'data-ply': e.ply, onclick: () => this.show(e.ply - 1) },
@@ -416,8 +482,9 @@ class GameView {
     const specials = [];
     for (const m of s.legal) {
       const sm = SQUARE_MOVE.exec(m);
-      if (!sm) { specials.push(m); continue; }
-      const from = key(sm[1]), to = key(sm[2]);
+      const ends = sm ? [sm[1], sm[2]] : (this.game.variant === 'crazychess' ? ownMovePair(m) : null);
+      if (!ends) { specials.push(m); continue; }
+      const from = key(ends[0]), to = key(ends[1]);
       if (!this.dests.has(from)) this.dests.set(from, []);
       if (!this.dests.get(from).includes(to)) this.dests.get(from).push(to);
       const pair = from + to;
@@ -450,6 +517,16 @@ class GameView {
     b.rematch.hidden = !seated || !over;
     this.moveForm.hidden = !seated || over;
     if (over) this.inviteEl.replaceChildren();
+  }
+
+  // showStacks marks the stacks and risen bishops of a Crazy Chess
+  // position on the board and lists every stack, bottom to top.
+  showStacks(fen) {
+    this.cg.setAutoShapes(stackShapes(fen, this.game.ranks));
+    const { stacks, risen } = stackInfo(fen, this.game.ranks);
+    const parts = stacks.map((st) => h('span', { class: 'stack', 'data-square': st.square }, `${st.square}: ${st.pieces.join(' ')}`));
+    this.stacksEl.replaceChildren(...(parts.length ? ['Stacks, bottom to top (a badge counts the passengers): ', ...parts] : []),
+      ...(risen.length ? [h('div', {}, `Risen bishops (gone after their owner's next turn): ${risen.join(', ')}`)] : []));
   }
 
   // showDice shows the commitment to the game's dice while it is played,
@@ -486,6 +563,7 @@ class GameView {
       movable: { color: mine ? s.turn : undefined, dests: mine ? this.dests : new Map() },
     });
     if (this.game.ranked) this.cg.setAutoShapes(rankShapes(s.fen, this.game.files, this.game.ranks));
+    if (this.game.variant === 'crazychess') this.showStacks(s.fen);
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
     document.body.dataset.viewing = 'live';
@@ -510,6 +588,7 @@ class GameView {
       movable: { color: undefined, dests: new Map() },
     });
     if (this.game.ranked) this.cg.setAutoShapes(rankShapes(i < 0 ? this.game.start_fen : this.plies[i].fen, this.game.files, this.game.ranks));
+    if (this.game.variant === 'crazychess') this.showStacks(i < 0 ? this.game.start_fen : this.plies[i].fen);
     for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
     document.body.dataset.viewing = String(i + 1);
   }
@@ -524,6 +603,14 @@ class GameView {
   userMove(orig, dest) {
     const cands = this.byPair.get(orig + dest) || [];
     if (cands.length === 1) { this.send({ t: 'move', move: cands[0], v: this.state.v }); return; }
+    if (cands.length > 1 && !SQUARE_MOVE.test(cands[0])) {
+      // several moves of the variant's own kind between these squares
+      // (a king's routes, a knight's paths, stack indices): choose one
+      this.promoEl.replaceChildren('Which move? ', ...cands.map((m) => h('button', { class: 'choice', 'data-move': m,
+        onclick: () => { this.promoEl.replaceChildren(); this.send({ t: 'move', move: m, v: this.state.v }); } }, m)),
+      h('button', { class: 'promo-cancel', onclick: () => { this.promoEl.replaceChildren(); this.setState(this.state); } }, '✕'));
+      return;
+    }
     if (cands.length > 1) {
       // a promotion: let the player choose the piece
       const color = this.seat;
