@@ -514,7 +514,7 @@ type wireError struct{ code, msg string }
 func (lg *liveGame) state(s int) []byte {
 	p := lg.pos
 	now := time.Now()
-	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()),
+	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()), Counter: int(p.Counter()),
 		Clock: lg.clock.json(now), Offer: "", Legal: []string{},
 		Money:  map[string]int{"white": p.Money(rules.White), "black": p.Money(rules.Black)},
 		Pocket: map[string]string{"white": pocket(p, rules.White), "black": pocket(p, rules.Black)},
@@ -555,7 +555,14 @@ func (lg *liveGame) state(s int) []byte {
 		moves := p.LegalMoves((*buf)[:0])
 		f.Legal = make([]string, 0, len(moves))
 		for _, m := range moves {
-			f.Legal = append(f.Legal, notation.Coord(p, m))
+			text := notation.Coord(p, m)
+			f.Legal = append(f.Legal, text)
+			if outs := p.Outcomes(m); len(outs) > 1 {
+				if f.Chances == nil {
+					f.Chances = map[string]string{}
+				}
+				f.Chances[text] = fmt.Sprintf("%d/%d", outs[0].Num, outs[0].Den)
+			}
 		}
 		moveBufs.Put(buf)
 	}

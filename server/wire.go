@@ -73,6 +73,7 @@ type stateFrame struct {
 	Board   string            `json:"board"`
 	Turn    string            `json:"turn"`
 	Phase   int               `json:"phase"`
+	Counter int               `json:"counter,omitempty"` // decisions already made in this turn (Vazir: tries used)
 	Check   string            `json:"check,omitempty"`
 	Legal   []string          `json:"legal"`
 	Last    []string          `json:"last,omitempty"`
@@ -83,6 +84,10 @@ type stateFrame struct {
 	Pocket  map[string]string `json:"pocket"`
 	Visible []string          `json:"visible"`
 	Dice    *diceJSON         `json:"dice,omitempty"`
+	// Chances gives, for the seat to move, each legal move decided by
+	// chance with the probability of its first outcome (Vazir: a capture
+	// try's success), "num/den".
+	Chances map[string]string `json:"chances,omitempty"`
 }
 
 // diceJSON is the fair-dice part of a state: the commitment to the

@@ -169,14 +169,26 @@ test('Vazir against the engine: every piece shows its rank', async () => {
   await page.screenshot({ path: join(shots, 'vazir.png') });
 });
 
-test('Vazir dice: committed at the start, revealed and verified in the page at the end', async () => {
+test('Vazir dice: chances before a try, a failed try, then the dice revealed and verified in the page', async () => {
   const page = await newPage();
-  // The white rook (rank 5) can try to take the black rook (rank 5): 6/11.
-  await createGame(page, { variant: 'vazir', level: '1', fen: 'k07/8/8/3r54/8/8/8/3R53K0 w - - 0 1 t0' });
-  await page.waitForSelector('#dice[data-verified="pending"]');
-  const live = await page.textContent('#dice');
-  check(live.includes('committed to sha256:'), `dice line while playing: ${live}`);
-  await typeMove(page, 'Rxd5');
+  // The white rook of rank 0 tries to take the black rook of rank 9: it
+  // succeeds with 1/10. Until a try fails (almost surely the first), new games.
+  let tried = '';
+  for (let game = 0; game < 6 && !tried.includes('~'); game++) {
+    await createGame(page, { variant: 'vazir', level: '1', fen: 'k07/8/8/3r94/8/8/8/3R03K0 w - - 0 1 t0' });
+    await page.waitForSelector('#dice[data-verified="pending"]');
+    const live = await page.textContent('#dice');
+    check(live.includes('committed to sha256:'), `dice line while playing: ${live}`);
+    await waitMyMove(page);
+    const chances = await page.textContent('#chances');
+    check(chances.includes('d1d5 1/10 (10%)'), `chances before the try: ${chances}`);
+    await typeMove(page, 'Rxd5');
+    tried = await page.textContent('#moves');
+    check(/Rxd5.*(1\/10|9\/10)/.test(tried), `the try and its outcome in the move list: ${tried}`);
+  }
+  check(tried.includes('~'), 'no try failed in six games');
+  const st = await page.textContent('#status');
+  check(st.includes('try 2 of 3 (1 failed)'), `after a failed try: ${st}`);
   page.once('dialog', (d) => d.accept());
   await page.click('#resign');
   await waitOver(page);

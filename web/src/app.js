@@ -312,6 +312,7 @@ class GameView {
     this.statusEl = h('div', { class: 'status', id: 'status' }, 'connecting…');
     this.diceEl = h('div', { class: 'dice', id: 'dice' });
     this.stacksEl = h('div', { class: 'stacks', id: 'stacks' });
+    this.chancesEl = h('div', { class: 'chances', id: 'chances' });
     this.msgEl = h('div', { class: 'message', id: 'message' });
     this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }), bottom: h('div', { class: 'clock', id: 'clock-bottom' }) };
     this.movesEl = h('ol', { class: 'moves', id: 'moves' });
@@ -342,7 +343,7 @@ class GameView {
     this.rematchEl = h('div', { class: 'rematch-link', id: 'rematch-link' });
     app.replaceChildren(h('div', { class: 'game' },
       h('div', { class: 'left' }, this.clockEls.top, this.wrap, this.clockEls.bottom),
-      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.stacksEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
+      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.stacksEl, this.chancesEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
         h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.rematchEl)));
   }
 
@@ -439,7 +440,8 @@ class GameView {
       const label = (e.seat === 'white' ? `${no}. ` : `${no}… `) + (e.san || e.move || '…');
       if (e.turn_over) this.turnsDone = turns + 1;
       const li = h('li', { class: 'ply', 'data-ply': e.ply, onclick: () => this.show(e.ply - 1) },
-        label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') }, e.mark || '✓') : null);
+        label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') },
+          `${e.mark || ''} ${(e.outcomes[e.outcome || 0].label || '')} ${e.outcomes[e.outcome || 0].p}`) : null);
       li.dataset.seat = e.seat;
       this.movesEl.append(li);
       this.lastTurnOver = e.turn_over;
@@ -502,9 +504,16 @@ class GameView {
       text = `${s.status.result === '*' ? 'aborted' : s.status.result} · ${s.status.reason}${s.status.detail ? ' — ' + s.status.detail : ''}`;
     } else {
       text = `${s.turn} to move` + (s.check ? ' · check' : '') + (mine ? ' · your move' : '');
+      if (this.game.variant === 'vazir') {
+        // The try counter and the extra king move (VZ-10, VZ-15).
+        const mpt = parseInt((this.game.options || {}).MPT || '3', 10);
+        if (s.phase === 1) text += ' · extra king move (every try failed while in check)';
+        else if (s.counter > 0) text += ` · try ${s.counter + 1} of ${mpt} (${s.counter} failed)`;
+      }
     }
     this.statusEl.textContent = text;
     this.showDice(s);
+    this.showChances(s, mine);
     this.statusEl.dataset.over = over ? 'yes' : 'no';
     this.statusEl.dataset.connected = 'yes';
     const seated = this.seat !== 'spectator';
@@ -517,6 +526,16 @@ class GameView {
     b.rematch.hidden = !seated || !over;
     this.moveForm.hidden = !seated || over;
     if (over) this.inviteEl.replaceChildren();
+  }
+
+  // showChances lists, for the player to move, the chance of success of
+  // each move decided by chance (a Vazir capture try), before it is tried.
+  showChances(s, mine) {
+    const ch = mine && s.chances ? Object.entries(s.chances) : [];
+    this.chancesEl.replaceChildren(...(ch.length ? ['Capture chances: ', ...ch.map(([m, p]) => {
+      const [n, d] = p.split('/').map(Number);
+      return h('span', { class: 'chance', 'data-move': m }, `${m} ${p} (${Math.round(100 * n / d)}%)`);
+    })] : []));
   }
 
   // showStacks marks the stacks and risen bishops of a Crazy Chess
