@@ -39,6 +39,7 @@ type Frame struct {
 	FEN     string          `json:"fen"`
 	Board   string          `json:"board"`
 	Turn    string          `json:"turn"`
+	Counter int             `json:"counter"`
 	Legal   []string        `json:"legal"`
 	Check   string          `json:"check"`
 	Offer   string          `json:"offer"`
