@@ -16,6 +16,7 @@ import (
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
+	"github.com/anychess/anychess/variant/crazy"
 )
 
 // spectator is the seat of a connection that only watches.
@@ -461,6 +462,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e.FEN = p.FEN()
 	e.Board = boardPart(p)
 	e.Check = checkSquare(p)
+	e.Removed = removedBy(p)
 	after := p.Status()
 	nextTurn, gameOver := int(p.Turn()), after.Over()
 	p.Unmake()
@@ -571,6 +573,32 @@ func (lg *liveGame) state(s int) []byte {
 
 // boardPart returns the piece placement of p's plain FEN (no ranks or
 // variant fields), as board widgets read it.
+// removedBy lists what the last move made on p took off the board, in
+// the order it happened, for a variant where one move sets off a chain of
+// effects (Crazy Chess: captures, falls, revenge, then self-captures and
+// vanished bishops): "r a8", "P a8 self-capture", "B* c4 vanished".
+func removedBy(p *rules.Position) []string {
+	if p.Variant().Name() != crazy.Name {
+		return nil
+	}
+	var out []string
+	for _, r := range crazy.Removals(p) {
+		text := string(p.Variant().PieceLetter(r.Piece))
+		if crazy.Risen(r.Piece) {
+			text += "*"
+		}
+		text += " " + r.Square.String()
+		switch r.Cause {
+		case crazy.SelfCapture:
+			text += " self-capture"
+		case crazy.Vanished:
+			text += " vanished"
+		}
+		out = append(out, text)
+	}
+	return out
+}
+
 func boardPart(p *rules.Position) string {
 	f := p.PlainFEN()
 	if i := strings.IndexByte(f, ' '); i >= 0 {
@@ -595,7 +623,7 @@ func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
 	if lg.hidden && !lg.over {
 		var e eventJSON
 		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" && seatIndex(e.Seat) != s {
-			e.Move, e.SAN, e.Outcomes, e.FEN, e.Board, e.Check, e.Mark, e.Label = "", "", nil, "", "", "", "", ""
+			e.Move, e.SAN, e.Outcomes, e.FEN, e.Board, e.Check, e.Mark, e.Label, e.Removed = "", "", nil, "", "", "", "", "", nil
 			data = mustJSON(e)
 		}
 	}

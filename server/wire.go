@@ -49,6 +49,7 @@ type eventJSON struct {
 	FEN      string        `json:"fen,omitempty"`
 	Board    string        `json:"board,omitempty"`
 	Check    string        `json:"check,omitempty"`
+	Removed  []string      `json:"removed,omitempty"` // what the ply took off the board, in order (Crazy Chess's chains)
 	Clock    *clockJSON    `json:"clock,omitempty"`
 	Offer    string        `json:"offer,omitempty"`
 	Result   string        `json:"result,omitempty"`

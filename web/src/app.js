@@ -443,6 +443,12 @@ class GameView {
         label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') },
           `${e.mark || ''} ${(e.outcomes[e.outcome || 0].label || '')} ${e.outcomes[e.outcome || 0].p}`) : null);
       li.dataset.seat = e.seat;
+      if (e.removed && e.removed.length) {
+        // The chain a move set off, step by step: captures, falls,
+        // revenge, then self-captures and vanished bishops.
+        li.append(h('div', { class: 'chain' }, 'removed, in order: ',
+          ...e.removed.map((r, i) => h('span', { class: 'step' }, (i ? ' → ' : '') + r))));
+      }
       this.movesEl.append(li);
       this.lastTurnOver = e.turn_over;
       if (this.viewing !== null) this.show(this.viewing);
