@@ -1,8 +1,10 @@
 package server
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -119,4 +121,30 @@ func tagOf(text, name string) string {
 	}
 	v, _, _ := strings.Cut(rest, "\"")
 	return v
+}
+
+// TestDesignAPI: the design editor's prices, and a refused design's fault.
+func TestDesignAPI(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	get := func(d string) (int, map[string]any) {
+		resp, err := http.Get(ts.URL + "/api/design?d=" + url.QueryEscape(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var body map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, body
+	}
+	st, body := get("royal-bNbW")
+	if st != http.StatusOK || body["price"] != float64(6) || body["royal"] != true || !strings.Contains(body["diagram"].(string), "*") {
+		t.Errorf("royal-bNbW: %d %v", st, body)
+	}
+	st, body = get("WXQ")
+	e, _ := body["error"].(map[string]any)
+	if st != http.StatusBadRequest || e["code"] != "bad_design" || e["pos"] != float64(1) {
+		t.Errorf("WXQ: %d %v", st, body)
+	}
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
+	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // Registry is what the server needs of a variant registry
@@ -566,6 +567,7 @@ func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]s
 func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /api/variants", s.handleVariants)
+	m.HandleFunc("GET /api/design", s.handleDesign)
 	m.HandleFunc("POST /api/games", s.handleCreate)
 	m.HandleFunc("GET /api/games", s.handleList)
 	m.HandleFunc("GET /api/games/{id}", s.handleGame)
@@ -604,6 +606,40 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 			Ranked: v.Spec().Ranked})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// DesignInfo is a csipgs design priced (GET /api/design?d=TEXT): what the
+// design editor shows as the player types.
+type DesignInfo struct {
+	Design     string `json:"design"`
+	Price      int    `json:"price"`
+	Exact      string `json:"exact"` // the cost before rounding up, a fraction
+	ColorBound bool   `json:"colorbound"`
+	Royal      bool   `json:"royal"`
+	Diagram    string `json:"diagram"` // its moves from the centre of an empty 9x9 board
+}
+
+// handleDesign prices a csipgs design; a design the rules refuse is a 400
+// bad_design error whose pos is the byte offset of the fault.
+func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
+	d := r.URL.Query().Get("d")
+	if len(d) > 200 {
+		writeError(w, http.StatusBadRequest, "bad_design", errors.New("a design is at most 200 bytes"))
+		return
+	}
+	info, err := csipgs.Price(d)
+	if err != nil {
+		var de *csipgs.DesignError
+		body := map[string]any{"code": "bad_design", "message": err.Error()}
+		if errors.As(err, &de) {
+			body["pos"] = de.Pos
+			body["message"] = de.Msg
+		}
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": body})
+		return
+	}
+	writeJSON(w, http.StatusOK, DesignInfo{Design: info.Design, Price: info.Price, Exact: info.Exact,
+		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram(9)})
 }
 
 type apiError struct {

@@ -137,3 +137,27 @@ func TestAPI(t *testing.T) {
 		t.Error("designs generated for another variant")
 	}
 }
+
+// TestDesignAnyLetter: "&Q>?=design" names a new design without its
+// letter; the rules give it the free one, as DesignMove does.
+func TestDesignAnyLetter(t *testing.T) {
+	v, err := New(DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := v.Start()
+	p.Make(p.LegalMoves(nil)[0]) // the action; now the design phase
+	want, err := DesignMove(p, 'Q', "FfR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseMove(p, "&Q>?=FfR")
+	if err != nil || got != want {
+		t.Fatalf("&Q>?=FfR: %v, %v; want %v", got, err, want)
+	}
+	for _, bad := range []string{"&Q>?=", "&Q>?=XYZ", "&Z>?=FfR", "&Q>?FfR"} {
+		if _, err := ParseMove(p, bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -125,6 +125,12 @@ func (z *csipgs) decodeDesign(p *rules.Position, st *state, s string) (rules.Mov
 		return passMove(), true
 	}
 	us := p.Turn()
+	if len(s) > 4 && s[1] == '>' && s[2] == '?' && s[3] == '=' {
+		// "&Q>?=FfR": the design into slot Q under the letter the rules
+		// give it (a client need not know which letter is free).
+		m, err := DesignMove(p, s[0], s[4:])
+		return m, err == nil
+	}
 	if len(s) < 3 || s[1] != '>' || s[0] < 'A' || s[0] > 'Z' || s[2] < 'A' || s[2] > 'Z' {
 		return 0, false
 	}
