@@ -131,6 +131,8 @@ test('chess against the engine: a promotion that mates, from a set-up position',
   await page.click('#promotion button.promo[data-piece="q"]');
   const st = await waitOver(page);
   check(st.includes('1-0') && st.includes('checkmate'), `status ${st}`);
+  // The board draws the check after the status line changes.
+  await page.waitForSelector('cg-board square.check', { timeout: T }).catch(() => {});
   check(await page.$$eval('cg-board square.check', (els) => els.length) === 1, 'the mated king is not highlighted');
   await page.screenshot({ path: join(shots, 'chess-mate.png') });
 });
@@ -242,6 +244,48 @@ test('Crazy Chess: a capture chain shown step by step', async () => {
   check(chain.includes('r a8 → R a8 → p a8 self-capture'), `chain: ${chain}`);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(shots, 'crazy-chain.png') });
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('csipgs: a purchase from the shop, a design from the editor, a transfer by dragging', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'csipgs', level: '1',
+    fen: '4k3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  const econ = await page.textContent('#treasuries');
+  check(/white: \d+ zorkmids · reserve: — · designs: P=fmWfcF R=R N=N B=B K=royal-K Q=Q/.test(econ), `treasuries: ${econ}`);
+  await page.waitForSelector('#shop button.buy[data-move="+N"]');
+  await page.click('#shop button.buy[data-move="+N"]');
+  await waitVersion(page, 1);
+  // The design phase: type a design, see its price; a bad one is refused.
+  await page.waitForSelector('#design-editor');
+  await page.fill('#design-input', 'WXQ');
+  await page.waitForSelector('#design-out[data-ok="no"]');
+  const refused = await page.textContent('#design-out');
+  check(refused.includes('refused') && refused.includes('^'), `a bad design: ${refused}`);
+  await page.fill('#design-input', 'FfR');
+  await page.waitForSelector('#design-out[data-ok="yes"]');
+  const priced = await page.textContent('#design-price');
+  check(/price \d+ zorkmids \(exact cost/.test(priced), `the price: ${priced}`);
+  await page.selectOption('#design-slot', 'Q');
+  await page.click('#design-put');
+  await waitVersion(page, 2);
+  check((await page.textContent('#treasuries')).includes('=FfR'), 'the new design is not among the designs');
+  await waitMyMove(page); // the engine played its turn
+  // Drag the knight from the reserve next to the king.
+  const v = Number(await page.evaluate(() => document.body.dataset.version));
+  const from = await page.locator('#reserve img.reserve-piece[data-letter="N"]').boundingBox();
+  const board = await page.locator('cg-board').boundingBox();
+  const kingSq = (await page.evaluate(() => document.body.dataset.whiteKing)) || 'e1';
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  const target = { x: board.x + (3 + 0.5) * board.width / 8, y: board.y + (7 - 1 + 0.5) * board.height / 8 }; // d2
+  await page.mouse.move(target.x, target.y, { steps: 8 });
+  await page.mouse.up();
+  await waitVersion(page, v + 1);
+  check((await page.textContent('#moves')).includes('N@d2'), `no transfer in ${await page.textContent('#moves')} (king ${kingSq})`);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(shots, 'csipgs.png') });
   check(page.errors.length === 0, page.errors.join('; '));
 });
 

@@ -313,6 +313,7 @@ class GameView {
     this.diceEl = h('div', { class: 'dice', id: 'dice' });
     this.stacksEl = h('div', { class: 'stacks', id: 'stacks' });
     this.chancesEl = h('div', { class: 'chances', id: 'chances' });
+    this.economyEl = h('div', { class: 'economy', id: 'economy' });
     this.msgEl = h('div', { class: 'message', id: 'message' });
     this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }), bottom: h('div', { class: 'clock', id: 'clock-bottom' }) };
     this.movesEl = h('ol', { class: 'moves', id: 'moves' });
@@ -343,7 +344,7 @@ class GameView {
     this.rematchEl = h('div', { class: 'rematch-link', id: 'rematch-link' });
     app.replaceChildren(h('div', { class: 'game' },
       h('div', { class: 'left' }, this.clockEls.top, this.wrap, this.clockEls.bottom),
-      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.stacksEl, this.chancesEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
+      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.stacksEl, this.chancesEl, this.economyEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
         h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.rematchEl)));
   }
 
@@ -413,13 +414,25 @@ class GameView {
         orientation: this.seat === 'black' ? 'black' : 'white',
         coordinates: false,
         autoCastle: false,
-        movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.userMove(o, d) } },
+        movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.userMove(o, d), afterNewPiece: (piece, d) => this.userDrop(piece, d) } },
         premovable: { enabled: false },
         draggable: { enabled: true },
         highlight: { lastMove: true, check: true },
         animation: { enabled: true, duration: 150 },
       });
     }
+  }
+
+  // userDrop sends the transfer of a reserve piece dragged onto square k
+  // (csipgs), or puts the board back if the rules do not allow it there.
+  userDrop(piece, k) {
+    const text = `${piece.role[0].toUpperCase()}@${sqName(k)}`;
+    if (this.state && this.state.legal.includes(text)) {
+      this.send({ t: 'move', move: text, v: this.state.v });
+      return;
+    }
+    this.flash(`${text}: a transfer goes onto an empty square next to one of your royals that is not in check`);
+    this.drawLive();
   }
 
   event(f) {
@@ -490,6 +503,14 @@ class GameView {
     const specials = [];
     for (const m of s.legal) {
       const sm = SQUARE_MOVE.exec(m);
+      const drop = /^([A-Z])@([a-p]\d{1,2})$/.exec(m);
+      if (drop) { // a drop (a csipgs transfer): chessgroundx keys it "N@"
+        const k = drop[1] + '@';
+        if (!this.dests.has(k)) this.dests.set(k, []);
+        this.dests.get(k).push(key(drop[2]));
+        specials.push(m);
+        continue;
+      }
       const ends = sm ? [sm[1], sm[2]] : (this.game.variant === 'crazychess' ? ownMovePair(m) : null);
       if (!ends) { specials.push(m); continue; }
       const from = key(ends[0]), to = key(ends[1]);
@@ -499,7 +520,10 @@ class GameView {
       if (!this.byPair.has(pair)) this.byPair.set(pair, []);
       this.byPair.get(pair).push(m);
     }
-    this.specialEl.replaceChildren(...specials.map((m) => h('button', { class: 'special-move', onclick: () => this.send({ t: 'move', move: m }) }, m)));
+    const csipgs = this.game.variant === 'csipgs';
+    const shown = csipgs ? specials.filter((m) => !m.startsWith('+') && !m.startsWith('&') && !/^[A-Z]@/.test(m)) : specials;
+    this.specialEl.replaceChildren(...shown.map((m) => h('button', { class: 'special-move', onclick: () => this.send({ t: 'move', move: m }) }, m)));
+    if (csipgs) this.showEconomy(s, mine, specials);
     this.promoEl.replaceChildren();
     if (this.viewing === null) this.drawLive();
     this.clockBase = { at: performance.now(), clock: s.clock };
@@ -532,6 +556,92 @@ class GameView {
     b.rematch.hidden = !seated || !over;
     this.moveForm.hidden = !seated || over;
     if (over) this.inviteEl.replaceChildren();
+  }
+
+  // showEconomy draws csipgs's treasuries, reserves and designs (read from
+  // the csipgs-FEN), the shop, the reserve pieces to drag onto the board,
+  // and in the design phase the design editor.
+  showEconomy(s, mine, specials) {
+    const f = (s.fen || '').split(' ');
+    const table = {};
+    for (const entry of (f.slice(7).join(' ').replace(/^\{|\}$/g, '')).split(',')) {
+      const i = entry.indexOf('=');
+      if (i > 0) table[entry.slice(0, i)] = entry.slice(i + 1);
+    }
+    const slots = (f[4] || '').split('/');
+    const sides = ['white', 'black'].map((side, i) => h('div', { class: 'side', 'data-side': side },
+      h('b', {}, side), `: ${s.money[side]} zorkmids · reserve: ${s.pocket[side] || '—'} · designs: `,
+      ...(slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `))));
+    const els = [h('div', { class: 'treasuries', id: 'treasuries' }, ...sides)];
+    const seat = this.seat;
+    if (mine && s.phase === 0) {
+      const buys = specials.filter((m) => m.startsWith('+'));
+      if (buys.length) {
+        els.push(h('div', { class: 'shop', id: 'shop' }, 'Shop: ', ...buys.map((m) => {
+          const btn = h('button', { class: 'buy', 'data-move': m, onclick: () => this.send({ t: 'move', move: m }) }, `buy ${m[1]} (${table[m[1]] || ''})`);
+          this.price(table[m[1]]).then((info) => { if (info.price !== undefined) btn.textContent += ` — ${info.price} z`; });
+          return btn;
+        })));
+      }
+      const reserve = (s.pocket[seat] || '').split('').filter((l, i, all) => all.indexOf(l) === i);
+      if (reserve.length) {
+        els.push(h('div', { class: 'reserve', id: 'reserve' }, 'Reserve (drag a piece next to your king): ', ...reserve.map((l) => {
+          const info = (this.game.pieces || []).find((p) => p.letter === l) || { letter: l, name: l, betza: '' };
+          const img = h('img', { class: 'reserve-piece', 'data-letter': l, title: `${l} = ${table[l] || ''}`, width: 44, height: 44, draggable: 'false',
+            src: pieceURL(info.letter, info.name, info.betza, seat) });
+          const start = (ev) => { ev.preventDefault(); this.cg.dragNewPiece({ role: l.toLowerCase() + '-piece', color: seat }, false, ev); };
+          img.addEventListener('mousedown', start);
+          img.addEventListener('touchstart', start, { passive: false });
+          return img;
+        })));
+      }
+    }
+    if (mine && s.phase === 1) els.push(this.designEditor(slots[seat === 'white' ? 0 : 1] || '', table));
+    this.economyEl.replaceChildren(...els);
+  }
+
+  // price asks the server for a design's price (kept per design).
+  price(design) {
+    this.prices = this.prices || new Map();
+    if (!design) return Promise.resolve({});
+    if (!this.prices.has(design)) {
+      this.prices.set(design, fetch('/api/design?d=' + encodeURIComponent(design)).then((r) => r.json()).catch(() => ({})));
+    }
+    return this.prices.get(design);
+  }
+
+  // designEditor is the design phase: keep the designs, or type a design,
+  // see its price and moves as you type, and put it into one of your slots.
+  designEditor(mySlots, table) {
+    const out = h('div', { class: 'design-out', id: 'design-out' });
+    const input = h('input', { id: 'design-input', placeholder: 'a design, e.g. FfR', size: 18, autocomplete: 'off' });
+    const slot = h('select', { id: 'design-slot' }, ...mySlots.split('').map((l) => h('option', { value: l }, `slot ${l} (${table[l] || ''})`)));
+    let seq = 0;
+    input.addEventListener('input', async () => {
+      const text = input.value.trim();
+      const n = ++seq;
+      if (!text) { out.replaceChildren(); return; }
+      const resp = await fetch('/api/design?d=' + encodeURIComponent(text));
+      const info = await resp.json();
+      if (n !== seq) return;
+      if (info.error) {
+        const pos = info.error.pos ?? text.length;
+        out.dataset.ok = 'no';
+        out.replaceChildren(h('div', { class: 'design-error' }, `refused: ${info.error.message}`),
+          h('pre', {}, text + '\n' + ' '.repeat(pos) + '^'));
+        return;
+      }
+      out.dataset.ok = 'yes';
+      out.replaceChildren(h('div', { class: 'design-price', id: 'design-price' },
+        `price ${info.price} zorkmids (exact cost ${info.exact}${info.colorbound ? ', colour-bound' : ''}${info.royal ? ', royal' : ''})`),
+      h('pre', { class: 'design-diagram' }, info.diagram));
+    });
+    const put = h('button', { id: 'design-put', onclick: () => {
+      const text = input.value.trim();
+      if (text) this.send({ t: 'move', move: `&${slot.value}>?=${text}` });
+    } }, 'Put into the slot');
+    const keep = h('button', { id: 'design-keep', onclick: () => this.send({ t: 'move', move: '&-' }) }, 'Keep the designs');
+    return h('div', { class: 'design-editor', id: 'design-editor' }, 'Design phase: ', keep, h('div', {}, input, ' ', slot, ' ', put), out);
   }
 
   // showChances lists, for the player to move, the chance of success of
