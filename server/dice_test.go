@@ -148,3 +148,32 @@ func TestDesignAPI(t *testing.T) {
 		t.Errorf("WXQ: %d %v", st, body)
 	}
 }
+
+// TestVariantOptionsJSON: the lobby reads each variant's options as
+// {name, value}.
+func TestVariantOptionsJSON(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	resp, err := http.Get(ts.URL + "/api/variants")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var vs []struct {
+		Name    string              `json:"name"`
+		Options []map[string]string `json:"options"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&vs); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, v := range vs {
+		for _, o := range v.Options {
+			if v.Name == "vazir" && o["name"] == "MPT" && o["value"] == "3" {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no vazir option {name: MPT, value: 3} in %+v", vs)
+	}
+}

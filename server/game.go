@@ -513,7 +513,7 @@ var moveBufs = sync.Pool{New: func() any {
 type wireError struct{ code, msg string }
 
 // state builds the state frame for seat s.
-func (lg *liveGame) state(s int) []byte {
+func (lg *liveGame) state(s int, seated bool) []byte {
 	p := lg.pos
 	now := time.Now()
 	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()), Counter: int(p.Counter()),
@@ -552,7 +552,7 @@ func (lg *liveGame) state(s int) []byte {
 		f.Board = boardPart(p)
 		f.Check = checkSquare(p)
 	}
-	if !lg.over && s == int(p.Turn()) {
+	if seated && !lg.over && s == int(p.Turn()) {
 		buf := moveBufs.Get().(*[]rules.Move)
 		moves := p.LegalMoves((*buf)[:0])
 		f.Legal = make([]string, 0, len(moves))
@@ -618,6 +618,15 @@ func pocket(p *rules.Position, c rules.Color) string {
 	return b.String()
 }
 
+// perspective returns whose view connection c sees: its seat, or for a
+// spectator the side it chose to watch (spectator: none).
+func perspective(c *client) int {
+	if c.seat != spectator {
+		return c.seat
+	}
+	return c.view
+}
+
 // eventFor returns the event frame of version v as seat s may see it.
 func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
 	if lg.hidden && !lg.over {
@@ -639,7 +648,7 @@ func (lg *liveGame) broadcast(v int64, data []byte, withState bool) {
 	for c := range lg.subs {
 		var ev []byte
 		if lg.hidden {
-			ev = lg.eventFor(c.seat, v, data)
+			ev = lg.eventFor(perspective(c), v, data)
 		} else {
 			if shared == nil {
 				shared = lg.eventFor(spectator, v, data)
@@ -652,7 +661,7 @@ func (lg *liveGame) broadcast(v int64, data []byte, withState bool) {
 		}
 		i := c.seat + 1
 		if states[i] == nil || lg.hidden {
-			states[i] = lg.state(c.seat)
+			states[i] = lg.state(perspective(c), c.seat != spectator)
 		}
 		c.sendAll([][]byte{ev, states[i]})
 	}
@@ -666,9 +675,9 @@ func (lg *liveGame) join(c *client, since int64) {
 	frames := [][]byte{mustJSON(welcomeFrame{T: "welcome", Seat: seatName(c.seat), Game: lg.summary(), Version: lg.version})}
 	since = max(since, 0)
 	for v := since + 1; v <= lg.version; v++ {
-		frames = append(frames, lg.eventFor(c.seat, v, lg.events[v-1]))
+		frames = append(frames, lg.eventFor(perspective(c), v, lg.events[v-1]))
 	}
-	frames = append(frames, lg.state(c.seat))
+	frames = append(frames, lg.state(perspective(c), c.seat != spectator))
 	c.sendAll(frames)
 	lg.checkIdle()
 }
@@ -851,8 +860,9 @@ func (lg *liveGame) maybeEngine() {
 func (lg *liveGame) summary() *Summary {
 	s := summaryOf(lg.rec, lg.v)
 	s.Version = lg.version
-	s.StartFEN = lg.start
-	if !lg.hidden || lg.over {
+	s.Hidden = lg.hidden
+	if !lg.hidden || lg.over { // the start shows terrain and pieces a view may hide
+		s.StartFEN = lg.start
 		s.StartBrd = boardPart(lg.startPos)
 	}
 	if lg.over {

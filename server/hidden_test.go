@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/server/loadtest"
+
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -67,6 +69,13 @@ func TestHiddenViews(t *testing.T) {
 	ts := newTestServer(t, "", func(c *Config) { c.Registry = reg })
 	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "fogchess"})
 	spec := join(t, ts, id, "", 0)
+	// A spectator that chose White's view.
+	wc, err := loadtest.Watch(ctxT(t), ts.URL, id, "white")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { wc.CloseNow() })
+	specW := &seatClient{t: t, c: wc, seat: "spectator of white"}
 	for _, tc := range []struct {
 		c    *seatClient
 		want string
@@ -74,19 +83,26 @@ func TestHiddenViews(t *testing.T) {
 		{w, "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR"},
 		{b, "rnbqkbnr/pppppppp/8/8/8/8/8/8"},
 		{spec, ""},
+		{specW, "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR"},
 	} {
 		if st := tc.c.stateAt(0); st.Board != tc.want {
 			t.Errorf("%s sees %q, want %q", tc.c.seat, st.Board, tc.want)
 		}
 	}
+	if st := specW.stateAt(0); len(st.Legal) != 0 {
+		t.Errorf("a spectator of White's view gets White's moves: %v", st.Legal)
+	}
 	w.mustMove("e2e4")
-	for _, c := range []*seatClient{w, b, spec} {
+	for _, c := range []*seatClient{w, b, spec, specW} {
 		c.stateAt(1)
 		_, es := c.events()
 		e := es[len(es)-1]
-		if own := c == w; own != (e.Move == "e2e4" && e.SAN == "e4" && e.FEN != "") {
+		if own := c == w || c == specW; own != (e.Move == "e2e4" && e.SAN == "e4" && e.FEN != "") {
 			t.Errorf("%s got the ply as %+v", c.seat, e)
 		}
+	}
+	if f := specW.do(map[string]any{"t": "move", "move": "e7e5"}); f.Code != "not_your_seat" {
+		t.Errorf("a spectator's move: %s %s", f.T, f.Code)
 	}
 	if b.stateAt(1).FEN == "" || strings.Contains(b.stateAt(1).Board, "P") {
 		t.Errorf("black sees white's pawns: %s", b.stateAt(1).Board)

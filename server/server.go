@@ -310,6 +310,7 @@ type Summary struct {
 	RematchOf string            `json:"rematch_of,omitempty"`
 	Pieces    []PieceInfo       `json:"pieces,omitempty"`
 	Ranked    bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
+	Hidden    bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (moderated csipgs)
 }
 
 // PieceInfo describes a piece type of a variant.
@@ -582,18 +583,18 @@ func (s *Server) routes() {
 
 // VariantInfo describes a variant for the lobby.
 type VariantInfo struct {
-	Name        string         `json:"name"`
-	Title       string         `json:"title"`
-	Aliases     []string       `json:"aliases"`
-	Description string         `json:"description"`
-	Files       int            `json:"files"`
-	Ranks       int            `json:"ranks"`
-	StartFEN    string         `json:"start_fen"`
-	Pieces      []PieceInfo    `json:"pieces"`
-	Options     []rules.Option `json:"options"`
-	Chance      bool           `json:"chance"`
-	Hidden      bool           `json:"hidden"`
-	Ranked      bool           `json:"ranked"` // pieces carry ranks, written after their letters in the FEN
+	Name        string       `json:"name"`
+	Title       string       `json:"title"`
+	Aliases     []string     `json:"aliases"`
+	Description string       `json:"description"`
+	Files       int          `json:"files"`
+	Ranks       int          `json:"ranks"`
+	StartFEN    string       `json:"start_fen"`
+	Pieces      []PieceInfo  `json:"pieces"`
+	Options     []OptionInfo `json:"options"`
+	Chance      bool         `json:"chance"`
+	Hidden      bool         `json:"hidden"`
+	Ranked      bool         `json:"ranked"` // pieces carry ranks, written after their letters in the FEN
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
@@ -602,7 +603,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		b := v.Board()
 		out = append(out, VariantInfo{Name: v.Name(), Title: v.Title(), Aliases: s.reg.Aliases(v),
 			Description: v.Spec().Description, Files: b.Files, Ranks: b.Ranks, StartFEN: v.StartFEN(),
-			Pieces: pieces(v), Options: v.Options(), Chance: v.Chance(), Hidden: v.Spec().Hooks.View != nil,
+			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: v.Spec().Hooks.View != nil,
 			Ranked: v.Spec().Ranked})
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -640,6 +641,21 @@ func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, DesignInfo{Design: info.Design, Price: info.Price, Exact: info.Exact,
 		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram(9)})
+}
+
+// OptionInfo is a per-game option of a variant with its default value.
+type OptionInfo struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// optionInfos returns v's options as the lobby offers them.
+func optionInfos(v *rules.Variant) []OptionInfo {
+	var out []OptionInfo
+	for _, o := range v.Options() {
+		out = append(out, OptionInfo{Name: o.Name, Value: o.Value})
+	}
+	return out
 }
 
 type apiError struct {

@@ -16,6 +16,10 @@ type clientMsg struct {
 	Move  string `json:"move,omitempty"`
 	V     *int64 `json:"v,omitempty"`
 	Offer *bool  `json:"offer,omitempty"`
+	// View is, in a hello of a spectator of a game with hidden
+	// information, the side whose view it watches: "white" or "black";
+	// empty: none (it sees the board only once the game is over).
+	View string `json:"view,omitempty"`
 }
 
 // clockJSON is the clock as frames carry it.

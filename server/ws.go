@@ -33,6 +33,7 @@ const (
 // client is one WebSocket connection to a game.
 type client struct {
 	seat  int
+	view  int // the side a spectator watches in a game with hidden information; spectator: none
 	token string
 	out   chan [][]byte
 
@@ -112,6 +113,9 @@ func parseFrame(data []byte) (clientMsg, *wireError) {
 		if len(m.Token) > 128 || m.Since < 0 {
 			return m, &wireError{"bad_frame", "bad hello"}
 		}
+		if m.View != "" && m.View != "white" && m.View != "black" {
+			return m, &wireError{"bad_frame", "view must be white or black"}
+		}
 	case "move":
 		if err := validMoveText(m.Move); err != nil {
 			return m, &wireError{"bad_move", err.Error()}
@@ -141,7 +145,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(MaxFrame)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	c := &client{seat: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
+	c := &client{seat: spectator, view: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
 
 	// The writer: the only goroutine that writes to conn.
 	writerDone := make(chan struct{})
@@ -251,6 +255,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			c.seat, c.token = seat, m.Token
+			if seat == spectator && m.View != "" {
+				c.view = seatIndex(m.View)
+			}
 			since := m.Since
 			joined := make(chan struct{})
 			if !g.do(ctx, func() { g.join(c, since); close(joined) }) {

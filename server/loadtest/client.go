@@ -144,6 +144,20 @@ func Join(ctx context.Context, base, id, token string, since int64) (*Client, er
 	return c, nil
 }
 
+// Watch dials game id as a spectator of the view of side ("white" or
+// "black") in a game with hidden information.
+func Watch(ctx context.Context, base, id, side string) (*Client, error) {
+	c, err := Dial(ctx, base, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Send(ctx, map[string]any{"t": "hello", "view": side}); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
 // Send sends a frame (any JSON value).
 func (c *Client) Send(ctx context.Context, v any) error {
 	b, err := json.Marshal(v)

@@ -289,6 +289,104 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
+// recordFrames keeps every WebSocket frame a page receives, parsed.
+function recordFrames(page) {
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    for (const line of String(payload).split('\n')) {
+      if (!line.trim()) continue;
+      try { frames.push(JSON.parse(line)); } catch { frames.push({ t: 'unparsed', payload: line }); }
+    }
+  }));
+  return frames;
+}
+
+// viewLeaks returns what frames show a player (viewer: white or black)
+// may not see while the game is played: a piece on a square outside its
+// view, an opponent's move, the start position.
+function viewLeaks(frames, viewer) {
+  const leaks = [];
+  let over = false;
+  for (const f of frames) {
+    if (f.t === 'state') {
+      over = f.status.result !== '*' || !!f.status.reason;
+      if (over) continue;
+      const seen = new Set(f.visible || []);
+      const rows = (f.board || '').split('/');
+      rows.forEach((row, i) => {
+        let file = 0;
+        for (let j = 0; j < row.length; j++) {
+          const ch = row[j];
+          if (/\d/.test(ch)) { let n = ch; while (/\d/.test(row[j + 1] || '')) { n += row[j + 1]; j++; } file += parseInt(n, 10); continue; }
+          const sq = String.fromCharCode(97 + file) + (rows.length - i);
+          if (ch !== '*' && !seen.has(sq)) leaks.push(`v${f.v}: ${ch} on ${sq}, outside the view`);
+          file++;
+        }
+      });
+    } else if (f.t === 'event' && !over && f.e.kind === 'ply' && f.e.seat !== viewer && (f.e.move || f.e.san || f.e.fen || f.e.board)) {
+      leaks.push(`v${f.v}: the opponent's ply ${f.e.move || f.e.san}`);
+    } else if (f.t === 'welcome' && !f.game.finished && (f.game.start_fen || f.game.start_board)) {
+      leaks.push('the welcome shows the start position');
+    }
+  }
+  return leaks;
+}
+
+test('moderated csipgs between two players: each page gets only its view; a spectator watches one', async () => {
+  const a = await newPage();
+  const aFrames = recordFrames(a);
+  await a.goto(base + '/');
+  await a.waitForSelector('#create');
+  await a.selectOption('#variant', 'csipgs');
+  await a.selectOption('#opponent', 'human');
+  await a.fill('input[data-option="Moderated"]', '1');
+  await a.click('#create');
+  await a.waitForSelector('body[data-version]');
+  const id = a.url().split('/').pop();
+  const invite = await a.inputValue('#invite-link');
+  const b = await newPage();
+  const bFrames = recordFrames(b);
+  await b.goto(invite);
+  await b.waitForSelector('body[data-seat="black"]');
+  const turns = [[a, 'e1e2'], [b, 'e8e7'], [a, 'e2e3'], [b, 'e7e6']];
+  for (const [p, move] of turns) {
+    await typeMove(p, move);
+    await p.waitForSelector('#design-keep');
+    const v = Number(await p.evaluate(() => document.body.dataset.version));
+    await p.click('#design-keep');
+    await waitVersion(p, v + 1);
+  }
+  // The pages show fog, and neither shows the other king.
+  const fog = await a.$$eval('.cg-custom-svgs g', (els) => els.length);
+  check(fog > 20, `${fog} fogged squares on white's page`);
+  const aBoard = await a.evaluate(() => document.querySelector('cg-board').innerHTML);
+  check(!aBoard.includes('black'), "white's board shows a black piece");
+  // A spectator chooses White's view.
+  const c = await newPage();
+  const cFrames = recordFrames(c);
+  await c.goto(`${base}/#/game/${id}`);
+  await c.waitForSelector('#watch-view');
+  await Promise.all([c.waitForEvent('load'), c.selectOption('#watch-view', 'white')]);
+  await c.waitForSelector('body[data-version="8"]');
+  const cBoard = await c.evaluate(() => document.querySelector('cg-board').innerHTML);
+  check(cBoard.includes('white') && !cBoard.includes('black'), "the spectator of White's view sees another board");
+  await a.screenshot({ path: join(shots, 'moderated-white.png') });
+  await b.screenshot({ path: join(shots, 'moderated-black.png') });
+  for (const [frames, viewer, min] of [[aFrames, 'white', 8], [bFrames, 'black', 8], [cFrames, 'white', 2]]) {
+    check(frames.filter((f) => f.t === 'state').length >= min, `${viewer}: too few states recorded: ${frames.length} frames, ${JSON.stringify(frames.slice(0, 3)).slice(0, 300)}`);
+    const leaks = viewLeaks(frames, viewer);
+    check(leaks.length === 0, `${viewer} received ${leaks.join('; ')}`);
+  }
+  // After the game the whole board, and the full record.
+  a.once('dialog', (d) => d.accept());
+  await a.click('#resign');
+  await waitOver(c);
+  await c.waitForFunction(() => document.querySelector('cg-board').innerHTML.includes('black'));
+  const pgn = await (await fetch(`${base}/api/games/${id}/pgn`)).text();
+  check(pgn.includes('[Moderated "1"]') && (pgn.match(/&-/g) || []).length >= 4 && pgn.includes('e7'), `the full record: ${pgn}`);
+  check(a.errors.length + b.errors.length + c.errors.length === 0, [...a.errors, ...b.errors, ...c.errors].join('; '));
+});
+
 let finishedGame = '';
 test('two players through an invite link, with a spectator', async () => {
   const a = await newPage();

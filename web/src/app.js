@@ -136,6 +136,55 @@ function stackInfo(fen, ranks) {
   return { stacks, risen };
 }
 
+// boardCells splits a FEN board into rows of cells, top row first: a
+// piece letter, '' for an empty square, '*' for terrain (csipgs).
+function boardCells(board) {
+  return (board || '').split('/').map((row) => {
+    const cells = [];
+    for (let j = 0; j < row.length; j++) {
+      const ch = row[j];
+      if (/\d/.test(ch)) {
+        let n = ch;
+        while (/\d/.test(row[j + 1] || '')) { n += row[j + 1]; j++; }
+        for (let k = 0; k < parseInt(n, 10); k++) cells.push('');
+      } else cells.push(ch);
+    }
+    return cells;
+  });
+}
+
+// cgBoard returns a FEN board chessgroundx reads: terrain as empty
+// squares.
+function cgBoard(board) {
+  if (!board || !board.includes('*')) return board || '';
+  return boardCells(board).map((cells) => {
+    let out = '', empty = 0;
+    for (const c of cells) {
+      if (c === '' || c === '*') { empty++; continue; }
+      if (empty) { out += empty; empty = 0; }
+      out += c;
+    }
+    return out + (empty ? empty : '');
+  }).join('/');
+}
+
+// fogShapes darkens what a player's view does not show (squares outside
+// visible) and marks terrain ('*' in the board).
+function fogShapes(board, visible, files, ranks) {
+  const shapes = [];
+  const seen = new Set(visible || []);
+  const cells = boardCells(board);
+  for (let r = ranks; r >= 1; r--) {
+    for (let f = 0; f < files; f++) {
+      const sq = String.fromCharCode(97 + f) + r;
+      const cell = (cells[ranks - r] || [])[f];
+      if (cell === '*') shapes.push({ orig: key(sq), customSvg: '<rect x="0" y="0" width="100" height="100" fill="#3e2723" fill-opacity="0.85"/>' });
+      else if (visible && !seen.has(sq)) shapes.push({ orig: key(sq), customSvg: '<rect x="0" y="0" width="100" height="100" fill="#263238" fill-opacity="0.55"/>' });
+    }
+  }
+  return shapes;
+}
+
 // stackShapes marks a rook's passengers (their number) and risen bishops.
 function stackShapes(fen, ranks) {
   const { stacks, risen } = stackInfo(fen, ranks);
@@ -276,6 +325,7 @@ class GameView {
   constructor(id) {
     this.id = id;
     this.seatInfo = loadSeat(id);
+    this.watchView = localStorage.getItem('anychess.view.' + id) || '';
     this.seat = 'spectator';
     this.version = 0;
     this.events = []; // {v, e}
@@ -356,6 +406,7 @@ class GameView {
       this.retry = 500;
       const hello = { t: 'hello', since: this.version };
       if (this.seatInfo) hello.token = this.seatInfo.token;
+      else if (this.watchView) hello.view = this.watchView;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (ev) => this.frame(JSON.parse(ev.data));
@@ -403,6 +454,15 @@ class GameView {
     this.title.replaceChildren(f.game.title + ' ', h('span', { class: 'dim' },
       this.seat === 'spectator' ? '(watching)' : `(you play ${this.seat})`,
       f.game.opponent === 'engine' ? ` vs engine level ${f.game.level}` : ''));
+    if (this.seat === 'spectator' && f.game.hidden && !f.game.finished) {
+      // Each player sees only its view: a spectator chooses whose.
+      const choose = h('select', { id: 'watch-view', onchange: (ev) => {
+        localStorage.setItem('anychess.view.' + this.id, ev.target.value);
+        location.reload();
+      } }, ...[['', 'nobody (the board is shown when the game ends)'], ['white', "white's view"], ['black', "black's view"]]
+        .map(([v, label]) => h('option', { value: v, selected: v === this.watchView }, label)));
+      this.title.append(h('div', { class: 'watch' }, 'Watch: ', choose));
+    }
     document.body.dataset.seat = this.seat;
     if (!this.cg) {
       this.wrap.className = `board-wrap v-${f.game.variant} dim-${f.game.files}x${f.game.ranks}`;
@@ -691,7 +751,7 @@ class GameView {
     if (!this.cg || !s) return;
     const mine = s.status.result === '*' && !s.status.reason && s.turn === this.seat;
     this.cg.set({
-      fen: s.board,
+      fen: cgBoard(s.board),
       turnColor: s.turn,
       lastMove: s.last ? s.last.map(key) : undefined,
       check: s.check ? [key(s.check)] : false,
@@ -699,6 +759,9 @@ class GameView {
     });
     if (this.game.ranked) this.cg.setAutoShapes(rankShapes(s.fen, this.game.files, this.game.ranks));
     if (this.game.variant === 'crazychess') this.showStacks(s.fen);
+    if (this.game.hidden || (s.board || '').includes('*')) {
+      this.cg.setAutoShapes(fogShapes(s.board, this.game.hidden && s.status.result === '*' && !s.status.reason ? s.visible : null, this.game.files, this.game.ranks));
+    }
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
     document.body.dataset.viewing = 'live';
@@ -717,7 +780,7 @@ class GameView {
     const p = i >= 0 ? this.plies[i] : null;
     const sm = p && SQUARE_MOVE.exec(p.move || '');
     this.cg.set({
-      fen: board || '',
+      fen: cgBoard(board),
       lastMove: sm ? [key(sm[1]), key(sm[2])] : undefined,
       check: p && p.check ? [key(p.check)] : false,
       movable: { color: undefined, dests: new Map() },
