@@ -425,6 +425,9 @@ func (lg *liveGame) play(s int, text string, ack func(int64)) *wireError {
 	if int(p.Turn()) != s {
 		return &wireError{"not_your_turn", fmt.Sprintf("it is %s's turn", p.Turn())}
 	}
+	if lg.hidden {
+		return lg.playHidden(s, text, ack)
+	}
 	m, err := notation.ParseMove(p, text)
 	if err != nil {
 		code := "illegal"
@@ -432,6 +435,26 @@ func (lg *liveGame) play(s int, text string, ack func(int64)) *wireError {
 			code = "ambiguous"
 		}
 		return &wireError{code, err.Error()}
+	}
+	return lg.playMove(m, ack)
+}
+
+// playHidden plays a move in a game where each player sees only its view
+// (the moderated mode, CS-M1, CS-M5): the move must be legal in the
+// player's view; the moderator then plays it if it is legal on the true
+// board, and otherwise refuses it, saying only that ("illegal, try
+// again"). No error names the true position.
+func (lg *liveGame) playHidden(s int, text string, ack func(int64)) *wireError {
+	view := lg.pos.View(rules.Color(s))
+	if view.Position == nil {
+		return &wireError{"internal", "no view"}
+	}
+	if _, err := notation.ParseMove(view.Position, text); err != nil {
+		return &wireError{"illegal", fmt.Sprintf("%q is not a legal move in your view", text)}
+	}
+	m, err := notation.ParseMove(lg.pos, text)
+	if err != nil {
+		return &wireError{"refused", fmt.Sprintf("the moderator refuses %s: it is not legal on the board as it is; try another move", text)}
 	}
 	return lg.playMove(m, ack)
 }
@@ -553,6 +576,16 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 		f.Check = checkSquare(p)
 	}
 	if seated && !lg.over && s == int(p.Turn()) {
+		// In a game with hidden information the moves offered are those
+		// of the player's view: the true position's would tell where
+		// unseen pieces stand; the moderator judges a move when it comes.
+		lp := p
+		if lg.hidden {
+			if v := p.View(rules.Color(s)); v.Position != nil {
+				lp = v.Position
+			}
+		}
+		p := lp
 		buf := moveBufs.Get().(*[]rules.Move)
 		moves := p.LegalMoves((*buf)[:0])
 		f.Legal = make([]string, 0, len(moves))

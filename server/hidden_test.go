@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,4 +128,27 @@ func TestHiddenViews(t *testing.T) {
 	if _, es := later.events(); es[0].Move != "e2e4" {
 		t.Errorf("after the end a spectator gets %+v", es[0])
 	}
+}
+
+// TestModeratorRefuses: in a game with hidden information a player is
+// offered the moves of its view, and a move legal there but not on the
+// true board is refused without a word about the true board; the game is
+// unchanged and the player moves again.
+func TestModeratorRefuses(t *testing.T) {
+	reg := newFogRegistry(t)
+	ts := newTestServer(t, "", func(c *Config) { c.Registry = reg })
+	// A black pawn White cannot see stands on a4, in the rook's way.
+	_, w, _, _ := humanGame(t, ts, map[string]any{"variant": "fogchess", "fen": "4k3/8/8/8/p7/8/8/R3K3 w - - 0 1"})
+	st := w.stateAt(0)
+	if !slices.Contains(st.Legal, "a1a8") { // the true board has no a1a8: a4 blocks it
+		t.Fatalf("white's moves are not its view's: %v", st.Legal)
+	}
+	f := w.move("a1a8")
+	if f.T != "error" || f.Code != "refused" || strings.Contains(f.Message, "/") || strings.Contains(f.Message, "a4") {
+		t.Fatalf("a1a8: %s %s %q", f.T, f.Code, f.Message)
+	}
+	if f := w.move("h1h8"); f.Code != "illegal" || strings.Contains(f.Message, "/") {
+		t.Errorf("a move outside the view: %s %q", f.Code, f.Message)
+	}
+	w.mustMove("a1a3")
 }
