@@ -21,23 +21,30 @@ type Roller interface {
 // exceed u. So a Vazir capture by rank a succeeds iff u <= a (VZ-5). A
 // single outcome is chosen without a roll.
 func Choose(r Roller, outs []Outcome) (int, error) {
+	k, _, err := ChooseRoll(r, outs)
+	return k, err
+}
+
+// ChooseRoll is Choose that also returns the face rolled, 0..Den-1 (-1
+// when a single outcome needed no roll), for a record that shows the die.
+func ChooseRoll(r Roller, outs []Outcome) (k, face int, err error) {
 	if len(outs) <= 1 {
-		return 0, nil
+		return 0, -1, nil
 	}
 	den := int(outs[0].Den)
 	if den <= 0 {
-		return 0, fmt.Errorf("%w: outcome denominator %d", ErrRoller, den)
+		return 0, -1, fmt.Errorf("%w: outcome denominator %d", ErrRoller, den)
 	}
 	u := r.Roll(den)
 	if u < 0 || u >= den {
-		return 0, fmt.Errorf("%w: Roll(%d) = %d", ErrRoller, den, u)
+		return 0, -1, fmt.Errorf("%w: Roll(%d) = %d", ErrRoller, den, u)
 	}
 	acc := 0
 	for i, o := range outs {
 		acc += int(o.Num)
 		if u < acc {
-			return i, nil
+			return i, u, nil
 		}
 	}
-	return len(outs) - 1, nil
+	return len(outs) - 1, u, nil
 }

@@ -463,7 +463,7 @@ func (lg *liveGame) playHidden(s int, text string, ack func(int64)) *wireError {
 func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	p := lg.pos
 	outs := p.Outcomes(m)
-	k, err := rules.Choose(lg.dice, outs)
+	k, face, err := rules.ChooseRoll(lg.dice, outs)
 	if err != nil {
 		return &wireError{"internal", err.Error()}
 	}
@@ -471,6 +471,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e := eventJSON{Kind: "ply", Seat: seatName(int(p.Turn())), Ply: len(lg.plies) + 1,
 		Move: notation.Coord(p, m), SAN: notation.SAN(p, m), Outcome: k, At: now}
 	if len(outs) > 1 {
+		e.Roll = face + 1 // the die's face, 1..Den
 		e.Mark = outs[k].Mark
 		e.Label = outs[k].Label
 		for _, o := range outs {

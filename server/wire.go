@@ -49,6 +49,7 @@ type eventJSON struct {
 	Mark     string        `json:"mark,omitempty"`
 	Label    string        `json:"label,omitempty"`
 	Outcomes []outcomeJSON `json:"outcomes,omitempty"`
+	Roll     int           `json:"roll,omitempty"` // the face of the die a chance ply rolled, 1..Den
 	TurnOver bool          `json:"turn_over,omitempty"`
 	FEN      string        `json:"fen,omitempty"`
 	Board    string        `json:"board,omitempty"`

@@ -186,7 +186,7 @@ test('Vazir dice: chances before a try, a failed try, then the dice revealed and
     check(chances.includes('d1d5 1/10 (10%)'), `chances before the try: ${chances}`);
     await typeMove(page, 'Rxd5');
     tried = await page.textContent('#moves');
-    check(/Rxd5.*(1\/10|9\/10)/.test(tried), `the try and its outcome in the move list: ${tried}`);
+    check(/Rxd5.*(1\/10|9\/10) \(rolled (10|[1-9]) of 10\)/.test(tried), `the try, its roll and its outcome in the move list: ${tried}`);
   }
   check(tried.includes('~'), 'no try failed in six games');
   const st = await page.textContent('#status');

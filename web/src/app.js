@@ -514,7 +514,8 @@ class GameView {
       if (e.turn_over) this.turnsDone = turns + 1;
       const li = h('li', { class: 'ply', 'data-ply': e.ply, onclick: () => this.show(e.ply - 1) },
         label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') },
-          `${e.mark || ''} ${(e.outcomes[e.outcome || 0].label || '')} ${e.outcomes[e.outcome || 0].p}`) : null);
+          `${e.mark || ''} ${(e.outcomes[e.outcome || 0].label || '')} ${e.outcomes[e.outcome || 0].p}` +
+          (e.roll ? ` (rolled ${e.roll} of ${e.outcomes[0].p.split('/')[1]})` : '')) : null);
       li.dataset.seat = e.seat;
       if (e.removed && e.removed.length) {
         // The chain a move set off, step by step: captures, falls,

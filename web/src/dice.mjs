@@ -53,6 +53,7 @@ export function choose(r, outcomes) {
   if (outcomes.length <= 1) return 0;
   const den = parseInt(outcomes[0].p.split('/')[1], 10);
   const u = r.intN(den);
+  r.lastFace = u + 1;
   let acc = 0;
   for (let i = 0; i < outcomes.length; i++) {
     acc += parseInt(outcomes[i].p.split('/')[0], 10);
@@ -81,8 +82,8 @@ export async function verify(dice, plies) {
   for (const e of plies) {
     if (!e.outcomes || e.outcomes.length <= 1) continue;
     const k = choose(r, e.outcomes);
-    if (k !== (e.outcome || 0)) {
-      return { ok: false, rolls, error: `ply ${e.ply}: the seed gives outcome ${k}, the game had ${e.outcome || 0}` };
+    if (k !== (e.outcome || 0) || (e.roll && e.roll !== r.lastFace)) {
+      return { ok: false, rolls, error: `ply ${e.ply}: the seed rolls ${r.lastFace} (outcome ${k}), the game had ${e.roll || '?'} (outcome ${e.outcome || 0})` };
     }
     rolls++;
   }
