@@ -517,6 +517,11 @@ class GameView {
           `${e.mark || ''} ${(e.outcomes[e.outcome || 0].label || '')} ${e.outcomes[e.outcome || 0].p}` +
           (e.roll ? ` (rolled ${e.roll} of ${e.outcomes[0].p.split('/')[1]})` : '')) : null);
       li.dataset.seat = e.seat;
+      if ((e.move === 'DENY' || e.san === 'DENY') && this.plies.length > 1) {
+        // A denial: say which move it undid; that player moves again.
+        const undone = this.plies[this.plies.length - 2];
+        li.append(h('div', { class: 'chain denial' }, `undid ${undone.san || undone.move}; ${undone.seat} moves again`));
+      }
       if (e.removed && e.removed.length) {
         // The chain a move set off, step by step: captures, falls,
         // revenge, then self-captures and vanished bishops.
