@@ -152,3 +152,22 @@ func TestModeratorRefuses(t *testing.T) {
 	}
 	w.mustMove("a1a3")
 }
+
+// TestModeratedEngine: in a moderated csipgs game the engine plays its
+// whole turn (action and design) from its view, and the game goes on.
+func TestModeratedEngine(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	g := create(t, ts, map[string]any{"variant": "csipgs", "options": map[string]string{"Moderated": "1"}, "opponent": "engine", "level": 1})
+	w := join(t, ts, g["id"], g["token"], 0)
+	for v := int64(0); v < 12; {
+		st := w.waitState(func(f *loadtest.Frame) bool { return f.V >= v && (f.Turn == "white" && len(f.Legal) > 0 || f.Status.Result != "*") })
+		if st.Status.Result != "*" || len(st.Legal) == 0 {
+			break
+		}
+		v = w.mustMove(st.Legal[0])
+	}
+	st := w.waitState(func(f *loadtest.Frame) bool { return f.V >= 8 })
+	if st.V < 8 {
+		t.Fatalf("the game stopped at version %d", st.V)
+	}
+}
