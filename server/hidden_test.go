@@ -160,7 +160,9 @@ func TestModeratedEngine(t *testing.T) {
 	g := create(t, ts, map[string]any{"variant": "csipgs", "options": map[string]string{"Moderated": "1"}, "opponent": "engine", "level": 1})
 	w := join(t, ts, g["id"], g["token"], 0)
 	for v := int64(0); v < 12; {
-		st := w.waitState(func(f *loadtest.Frame) bool { return f.V >= v && (f.Turn == "white" && len(f.Legal) > 0 || f.Status.Result != "*") })
+		st := w.waitState(func(f *loadtest.Frame) bool {
+			return f.V >= v && (f.Turn == "white" && len(f.Legal) > 0 || f.Status.Result != "*")
+		})
 		if st.Status.Result != "*" || len(st.Legal) == 0 {
 			break
 		}
