@@ -234,20 +234,27 @@ test('Crazy Chess: stacks shown, a denial made from the page, a move by clicking
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
-test('Crazy Chess: a capture chain shown step by step', async () => {
+test('Crazy Chess: a stack capture chain shown step by step, then a denial from the page', async () => {
   const page = await newPage();
   // White's rook takes Black's rook, which carries a pawn: the pawn falls,
   // takes the white rook and, alone on its own first row, captures itself.
-  await createGame(page, { variant: 'crazychess', level: '1', fen: '(rp)3k3/8/8/8/8/8/8/R3K3 w - - 0 1 w - 0' });
+  // White holds the right to deny, and uses it on Black's answer.
+  await createGame(page, { variant: 'crazychess', level: '1', fen: '(rp)3k1n1/7p/8/8/8/8/7P/R3K3 w - - 0 1 w - 0' });
   await clickSquare(page, 'a1');
   await clickSquare(page, 'a8');
   // Two moves join a1 and a8: the capture, and entering the rook.
   await page.click('#promotion button.choice[data-move="Ra1xa8"]');
-  await waitVersion(page, 1);
+  await waitVersion(page, 2); // the chain, then the engine's answer
   const chain = await page.textContent('#moves li .chain');
   check(chain.includes('r a8 → R a8 → p a8 self-capture'), `chain: ${chain}`);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(shots, 'crazy-chain.png') });
+  const deny = page.locator('#special button', { hasText: 'DENY' });
+  check(await deny.count() === 1, 'no Deny button after the engine moved');
+  await deny.click();
+  await waitVersion(page, 4); // the denial, then the engine's other move
+  const moves = await page.textContent('#moves');
+  check(/DENY.*undid \S+; black moves again/s.test(moves), `moves: ${moves}`);
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
