@@ -65,6 +65,7 @@ type Event struct {
 	Move     string `json:"move"`
 	SAN      string `json:"san"`
 	Outcome  int    `json:"outcome"`
+	Roll     int    `json:"roll"` // the die's face of a chance ply, 0 if none was rolled
 	TurnOver bool   `json:"turn_over"`
 	FEN      string `json:"fen"`
 	Board    string `json:"board"`
