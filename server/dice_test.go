@@ -35,9 +35,10 @@ func getPGN(t *testing.T, ts *testServer, id string) string {
 // revealed, and every roll verifies against them.
 func TestDiceCommitment(t *testing.T) {
 	ts := newTestServer(t, "", nil)
-	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "vazir"})
-	cs := [2]*seatClient{w, b}
-	// Play until a die has been rolled (a capture that may fail).
+	var id string
+	var w, b *seatClient
+	// Play until a die has been rolled (a capture that may fail), in a new
+	// game if one ends before.
 	rolled := func() bool {
 		_, es := w.events()
 		for _, e := range es {
@@ -47,17 +48,24 @@ func TestDiceCommitment(t *testing.T) {
 		}
 		return false
 	}
-	for v := int64(0); v < 400 && !rolled(); v++ {
-		st := w.stateAt(v)
-		if st.Status.Result != "*" {
-			break
+	for game := 0; game < 5 && (w == nil || !rolled()); game++ {
+		id, w, b, _ = humanGame(t, ts, map[string]any{"variant": "vazir"})
+		cs := [2]*seatClient{w, b}
+		for v := int64(0); v < 400 && !rolled(); v++ {
+			st := w.stateAt(v)
+			if st.Status.Result != "*" || st.Status.Reason != "" {
+				break
+			}
+			seat := 0
+			if st.Turn == "black" {
+				seat = 1
+				st = b.stateAt(v) // the legal moves go to the seat to move
+			}
+			cs[seat].mustMove(st.Legal[int(v)*7%len(st.Legal)])
 		}
-		seat := 0
-		if st.Turn == "black" {
-			seat = 1
-			st = b.stateAt(v) // the legal moves go to the seat to move
-		}
-		cs[seat].mustMove(st.Legal[int(v)*7%len(st.Legal)])
+	}
+	if !rolled() {
+		t.Fatal("no die was rolled in five games")
 	}
 	live := getPGN(t, ts, id)
 	if !strings.Contains(live, `[RNGCommit "sha256:`) {
