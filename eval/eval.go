@@ -292,11 +292,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
-			if e.ranked {
-				mat[c] += int(e.rankV[t][min(int(pc.Attr()), maxRank)])
-			} else {
-				mat[c] += e.value[t]
-			}
+			mat[c] += e.PieceValue(pc)
 			mg[c] += int(e.mg[c][t][s])
 			eg[c] += int(e.eg[c][t][s])
 			phase += e.phase[t]

@@ -36,12 +36,7 @@ var ErrVerify = errors.New("dice do not verify")
 // whose dice come from NewRoller(seed): a separate stream, so that the dice
 // stream begins with the first roll and can be checked without replaying
 // the set-up (a web page does so). It is splitmix64 of seed.
-func SetupSeed(seed uint64) uint64 {
-	z := seed + 0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
+func SetupSeed(seed uint64) uint64 { return rules.Mix64(seed) }
 
 // NewSecret draws a seed and a nonce from the operating system's secure
 // random source.

@@ -394,21 +394,21 @@ func turnStateKey(phase, counter uint8) uint64 {
 	if phase == 0 && counter == 0 {
 		return 0
 	}
-	return mix64(uint64(phase)<<8 | uint64(counter) | 1<<62)
+	return Mix64(uint64(phase)<<8 | uint64(counter) | 1<<62)
 }
 
 func moneyKey(c int, m int32) uint64 {
 	if m == 0 {
 		return 0
 	}
-	return mix64(uint64(uint32(m)) | uint64(c+1)<<40)
+	return Mix64(uint64(uint32(m)) | uint64(c+1)<<40)
 }
 
 func pocketKey(c, t int, n uint8) uint64 {
 	if n == 0 {
 		return 0
 	}
-	return mix64(uint64(n) | uint64(t)<<8 | uint64(c+1)<<16 | 1<<50)
+	return Mix64(uint64(n) | uint64(t)<<8 | uint64(c+1)<<16 | 1<<50)
 }
 
 // FEN returns the position in FEN (see ParseFEN for the extensions), or in

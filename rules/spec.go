@@ -121,6 +121,16 @@ type Option struct {
 	Name, Value string
 }
 
+// OptionsOf turns name-value pairs (the tags a variant's options write)
+// into Options, in their order.
+func OptionsOf(tags [][2]string) []Option {
+	opts := make([]Option, len(tags))
+	for i, t := range tags {
+		opts[i] = Option{Name: t[0], Value: t[1]}
+	}
+	return opts
+}
+
 // State is variant data a position carries beyond board, reserves, money
 // and turn counters (for example the stacks of Crazy Chess). Hooks that
 // change it must also restore it on Unmake.

@@ -12,7 +12,7 @@ type zobrist struct {
 
 // splitmix64 is the generator behind the keys: fixed seed, so keys and
 // hashes are the same in every run.
-func splitmix64(x *uint64) uint64 {
+func splitMix64(x *uint64) uint64 {
 	*x += 0x9E3779B97F4A7C15
 	z := *x
 	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
@@ -20,21 +20,23 @@ func splitmix64(x *uint64) uint64 {
 	return z ^ z>>31
 }
 
-// mix64 scrambles one value into a key, for state without a key table.
-func mix64(x uint64) uint64 { return splitmix64(&x) }
+// Mix64 scrambles one value into a key (one step of splitmix64 from x),
+// for state without a key table: variants hash their own state with it,
+// and it derives one seed from another.
+func Mix64(x uint64) uint64 { return splitMix64(&x) }
 
 func newZobrist(ntypes int) zobrist {
 	seed := uint64(0x616E796368657373) // "anychess"
 	z := zobrist{piece: make([]uint64, ntypes*2*geom.Cells)}
 	for i := range z.piece {
-		z.piece[i] = splitmix64(&seed)
+		z.piece[i] = splitMix64(&seed)
 	}
-	z.side = splitmix64(&seed)
+	z.side = splitMix64(&seed)
 	for i := 1; i < 16; i++ {
-		z.castle[i] = splitmix64(&seed)
+		z.castle[i] = splitMix64(&seed)
 	}
 	for i := range z.ep {
-		z.ep[i] = splitmix64(&seed)
+		z.ep[i] = splitMix64(&seed)
 	}
 	return z
 }
@@ -43,7 +45,7 @@ func newZobrist(ntypes int) zobrist {
 func (z *zobrist) pieceKey(p Piece, s geom.Square) uint64 {
 	k := z.piece[(int(p.Type())*2+int(p.Color()))*geom.Cells+int(s)]
 	if a := p.Attr(); a != 0 {
-		k ^= mix64(k ^ uint64(a))
+		k ^= Mix64(k ^ uint64(a))
 	}
 	return k
 }

@@ -610,8 +610,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if e, ok := s.tt.probe(key); ok {
 		hashMove = e.move
 		sc := fromTT(int(e.score), ply)
-		if !pvNode && s.prune && int(e.depth) >= depth && (e.bound == boundExact ||
-			e.bound == boundLower && sc >= beta || e.bound == boundUpper && sc <= alpha) {
+		if !pvNode && s.prune && int(e.depth) >= depth && cuts(e.bound, sc, alpha, beta) {
 			if s.nmove == 0 || p.Halfmove() < s.nmove-4 {
 				return sc
 			}
@@ -782,15 +781,8 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if legal == 0 {
 		return s.terminal(ply) // only illegal pseudo-legal moves
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
 	if (len(s.rootExclude) == 0 && len(s.lim.SearchMoves) == 0) || ply > 0 {
-		s.tt.store(key, bestMove, int32(toTT(best, ply)), int32(staticEval), depth, bound)
+		s.tt.store(key, bestMove, int32(toTT(best, ply)), int32(staticEval), depth, boundOf(best, origAlpha, beta))
 	}
 	return best
 }
@@ -1185,7 +1177,7 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 		key = p.Hash()
 		if e, ok := s.tt.probe(key); ok {
 			sc := fromTT(int(e.score), ply)
-			if e.bound == boundExact || e.bound == boundLower && sc >= beta || e.bound == boundUpper && sc <= alpha {
+			if cuts(e.bound, sc, alpha, beta) {
 				return sc
 			}
 		}
@@ -1263,16 +1255,27 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 		}
 	}
 	if useTT {
-		bound := boundUpper
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best > origAlpha:
-			bound = boundExact
-		}
-		s.tt.store(key, rules.NoMove, int32(toTT(best, ply)), int32(stand), 0, bound)
+		s.tt.store(key, rules.NoMove, int32(toTT(best, ply)), int32(stand), 0, boundOf(best, origAlpha, beta))
 	}
 	return best
+}
+
+// boundOf returns the kind of bound a fail-soft score best is for the
+// window (alpha, beta) it was searched with.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best > alpha:
+		return boundExact
+	}
+	return boundUpper
+}
+
+// cuts reports whether a table entry's score sc with bound decides the
+// window (alpha, beta) without a search.
+func cuts(bound uint8, sc, alpha, beta int) bool {
+	return bound == boundExact || bound == boundLower && sc >= beta || bound == boundUpper && sc <= alpha
 }
 
 // toTT and fromTT convert mate scores (and the near-mate scores of chance

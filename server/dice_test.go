@@ -79,8 +79,8 @@ func TestDiceCommitment(t *testing.T) {
 		if f.T != "state" {
 			continue
 		}
-		if f.Dice == nil || f.Dice.Commit != tagOf(live, "RNGCommit") || f.Dice.Seed != "" || f.Dice.Nonce != "" {
-			t.Fatalf("a live state's dice: %+v, want only the commitment %s", f.Dice, tagOf(live, "RNGCommit"))
+		if f.Dice == nil || f.Dice.Commit != tagOf(live, game.CommitTag) || f.Dice.Seed != "" || f.Dice.Nonce != "" {
+			t.Fatalf("a live state's dice: %+v, want only the commitment %s", f.Dice, tagOf(live, game.CommitTag))
 		}
 	}
 	if f := w.do(map[string]any{"t": "resign"}); f.T != "ack" {
@@ -106,11 +106,11 @@ func TestDiceCommitment(t *testing.T) {
 	if rolls == 0 {
 		t.Errorf("no roll verified:\n%s", done)
 	}
-	if c1, c2 := tagOf(live, "RNGCommit"), tagOf(done, "RNGCommit"); c1 != c2 {
+	if c1, c2 := tagOf(live, game.CommitTag), tagOf(done, game.CommitTag); c1 != c2 {
 		t.Errorf("the commitment changed: %s, then %s", c1, c2)
 	}
-	if tagOf(done, "RNG") != "PCG:"+end.Dice.Seed || tagOf(done, "RNGNonce") != end.Dice.Nonce {
-		t.Errorf("the record reveals %s %s, the state %+v", tagOf(done, "RNG"), tagOf(done, "RNGNonce"), end.Dice)
+	if tagOf(done, "RNG") != "PCG:"+end.Dice.Seed || tagOf(done, game.NonceTag) != end.Dice.Nonce {
+		t.Errorf("the record reveals %s %s, the state %+v", tagOf(done, "RNG"), tagOf(done, game.NonceTag), end.Dice)
 	}
 	// The dice stream begins with the first roll (the start is drawn from
 	// a stream of its own), so a page checks the rolls without the set-up.
@@ -121,13 +121,14 @@ func TestDiceCommitment(t *testing.T) {
 	}
 }
 
-// tagOf returns the value of a tag in PGN text.
+// tagOf returns the value of a tag of the first game of PGN text ("" if
+// it has none).
 func tagOf(text, name string) string {
-	_, rest, ok := strings.Cut(text, "["+name+" \"")
-	if !ok {
+	games, err := pgn.Parse(text)
+	if err != nil || len(games) == 0 {
 		return ""
 	}
-	v, _, _ := strings.Cut(rest, "\"")
+	v, _ := games[0].Tag(name)
 	return v
 }
 

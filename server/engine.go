@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/variant/csipgs"
 	"github.com/anychess/anychess/variant/csipgs/ai"
 
@@ -78,29 +77,14 @@ func (p *enginePool) think(ctx context.Context, pos *rules.Position, level int, 
 
 // thinkCsipgs plays csipgs's whole turn (variant/csipgs/ai): the action
 // searched, the design chosen by value. In the moderated mode the engine
-// sees only its view, as a player does: it chooses from positions sampled
-// from the view, and a move the true position refuses (the moderator's
-// "illegal, try again") is excluded and it chooses again.
+// sees only its view, as a player does, and the server is its moderator
+// (ai.Engine.PlayModerated).
 func thinkCsipgs(ctx context.Context, e *search.Engine, pos *rules.Position, lim search.Limits) (rules.Move, error) {
-	a := ai.New(e, uint64(pos.Hash()))
+	a := ai.New(e, pos.Hash())
 	if !csipgs.Moderated(pos.Variant()) {
 		res, err := a.Search(ctx, pos, lim, nil)
 		return res.Best, err
 	}
-	view := pos.View(pos.Turn())
-	if view.Position == nil {
-		return rules.NoMove, errors.New("engine: no view")
-	}
-	var refused []rules.Move
-	for range 32 {
-		m, err := a.SearchView(ctx, view.Position, lim, refused)
-		if err != nil {
-			return rules.NoMove, err
-		}
-		if real, err := notation.ParseMove(pos, notation.Coord(view.Position, m)); err == nil && pos.Playable(real) {
-			return real, nil
-		}
-		refused = append(refused, m)
-	}
-	return rules.NoMove, errors.New("engine: every move it chose was refused")
+	m, _, err := a.PlayModerated(ctx, pos, lim, 32)
+	return m, err
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
 	"github.com/anychess/anychess/variant/crazy"
@@ -558,11 +559,19 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 			}
 		}
 	}
+	// seen is the position the receiver sees: in a game with hidden
+	// information its view (the moves offered are the view's too: the true
+	// position's would tell where unseen pieces stand; the moderator judges
+	// a move when it comes).
+	seen := p
 	if lg.hidden && !lg.over {
 		if s == spectator {
 			f.FEN = ""
 		} else {
 			view := p.View(rules.Color(s))
+			if view.Position != nil {
+				seen = view.Position
+			}
 			f.FEN = view.Position.FEN()
 			f.Board = boardPart(view.Position)
 			f.Visible = []string{}
@@ -577,16 +586,7 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 		f.Check = checkSquare(p)
 	}
 	if seated && !lg.over && s == int(p.Turn()) {
-		// In a game with hidden information the moves offered are those
-		// of the player's view: the true position's would tell where
-		// unseen pieces stand; the moderator judges a move when it comes.
-		lp := p
-		if lg.hidden {
-			if v := p.View(rules.Color(s)); v.Position != nil {
-				lp = v.Position
-			}
-		}
-		p := lp
+		p := seen
 		buf := moveBufs.Get().(*[]rules.Move)
 		moves := p.LegalMoves((*buf)[:0])
 		f.Legal = make([]string, 0, len(moves))
@@ -977,7 +977,7 @@ func (lg *liveGame) pgn() string {
 		pg.SetTag("Termination", lg.status.Detail)
 	}
 	var b strings.Builder
-	if err := writePGN(&b, pg); err != nil {
+	if err := pgn.Write(&b, pg); err != nil {
 		return ""
 	}
 	return b.String()

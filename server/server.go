@@ -24,7 +24,6 @@ import (
 	"net"
 	"net/http"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,7 +31,6 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
-	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
 	"github.com/anychess/anychess/variant/csipgs"
@@ -85,7 +83,6 @@ type Server struct {
 	mu    sync.Mutex
 	games map[string]*liveGame
 	conns atomic.Int64
-	wg    sync.WaitGroup
 
 	ackLat   hist // from a move frame read to its ack queued
 	storeLat hist // one event's write to the store
@@ -731,8 +728,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		sum.Pieces = nil
 		out = append(out, sum)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Created.After(out[j].Created) })
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, out) // newest first, as the store lists them
 }
 
 func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
@@ -818,6 +814,3 @@ func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, s.Stats())
 }
-
-// writePGN writes a PGN game.
-func writePGN(w io.Writer, g *pgn.Game) error { return pgn.Write(w, g) }

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -157,4 +159,29 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 func fail(stderr io.Writer, name string, err error) int {
 	fmt.Fprintf(stderr, "anychess %s: %v\n", name, err)
 	return 1
+}
+
+// readPGNArg reads the PGN games of the file named by the command's one
+// argument, or of stdin if there is none, and returns them with the name
+// to give in errors; a syntax error names it.
+func readPGNArg(fs *flag.FlagSet, stdin io.Reader) ([]*pgn.Game, string, error) {
+	in, name := stdin, "standard input"
+	if fs.NArg() == 1 {
+		name = fs.Arg(0)
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, name, err
+		}
+		defer f.Close()
+		in = f
+	}
+	text, err := io.ReadAll(io.LimitReader(in, 64<<20))
+	if err != nil {
+		return nil, name, err
+	}
+	games, err := pgn.Parse(string(text))
+	if err != nil {
+		return nil, name, fmt.Errorf("%s: %w", name, err)
+	}
+	return games, name, nil
 }

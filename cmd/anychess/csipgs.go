@@ -293,20 +293,8 @@ func (s *session) csipgsEngineMove(p *rules.Position) (search.Result, int, error
 		res, err := s.cs.Search(context.Background(), p.Clone(), s.limits(), nil)
 		return res, 0, err
 	}
-	us := p.Turn()
-	var refused []rules.Move
-	for range maxEngineRefusals {
-		view := p.View(us).Position
-		m, err := s.cs.SearchView(context.Background(), view, s.limits(), refused)
-		if err != nil {
-			return search.Result{}, len(refused), err
-		}
-		if p.Playable(m) {
-			return search.Result{Best: m}, len(refused), nil
-		}
-		refused = append(refused, m)
-	}
-	return search.Result{}, len(refused), fmt.Errorf("%d moves refused", len(refused))
+	m, refused, err := s.cs.PlayModerated(context.Background(), p, s.limits(), maxEngineRefusals)
+	return search.Result{Best: m}, refused, err
 }
 
 // engineActionText describes the engine's decision m in p for a human who

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/anychess/anychess/catalog"
@@ -36,20 +35,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		viewer = c
 	}
-	in := stdin
-	if fs.NArg() == 1 {
-		f, err := os.Open(fs.Arg(0))
-		if err != nil {
-			return fail(stderr, "export", err)
-		}
-		defer f.Close()
-		in = f
-	}
-	text, err := io.ReadAll(io.LimitReader(in, 64<<20))
-	if err != nil {
-		return fail(stderr, "export", err)
-	}
-	games, err := pgn.Parse(string(text))
+	games, _, err := readPGNArg(fs, stdin)
 	if err != nil {
 		return fail(stderr, "export", err)
 	}

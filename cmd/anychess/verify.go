@@ -3,12 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
-	"github.com/anychess/anychess/notation/pgn"
 )
 
 // runVerify checks the dice of finished games with chance: the revealed
@@ -23,24 +21,9 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	in := stdin
-	name := "standard input"
-	if fs.NArg() == 1 {
-		name = fs.Arg(0)
-		f, err := os.Open(name)
-		if err != nil {
-			return fail(stderr, "verify", err)
-		}
-		defer f.Close()
-		in = f
-	}
-	text, err := io.ReadAll(io.LimitReader(in, 64<<20))
+	games, name, err := readPGNArg(fs, stdin)
 	if err != nil {
 		return fail(stderr, "verify", err)
-	}
-	games, err := pgn.Parse(string(text))
-	if err != nil {
-		return fail(stderr, "verify", fmt.Errorf("%s: %w", name, err))
 	}
 	if len(games) == 0 {
 		return fail(stderr, "verify", fmt.Errorf("%s: no games", name))

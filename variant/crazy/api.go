@@ -63,7 +63,4 @@ func Removals(p *rules.Position) []Removal {
 func CastlingRights(p *rules.Position) uint8 { return view(p).v.castle }
 
 // IsDeny reports whether m is a denial (the move written DENY).
-func IsDeny(m rules.Move) bool {
-	d, ok := decode(m)
-	return ok && d.kind == kDeny
-}
+func IsDeny(m rules.Move) bool { return m == denyMove }

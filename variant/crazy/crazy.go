@@ -79,8 +79,9 @@ const Name = "crazychess"
 type crazy struct {
 	o Options
 
-	// piece types of the compiled variant
+	// piece types of the compiled variant, and their values (bind)
 	king, queen, rook, bishop, knight, pawn rules.Type
+	values                                  [rules.MaxTypes + 1]int
 
 	// geometry by board index (bit b is square b = rank*8+file)
 	adj   [64]uint64 // the king's neighbours
@@ -149,19 +150,24 @@ func New(opts Options) (*rules.Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("crazy: %w", err)
 	}
+	z.bind(v)
+	return v, nil
+}
+
+// bind takes the piece types of the compiled variant v, and their values
+// (the spec's Value; kingValue for the King).
+func (z *crazy) bind(v *rules.Variant) {
 	z.king, z.queen, z.rook = v.TypeOf('K'), v.TypeOf('Q'), v.TypeOf('R')
 	z.bishop, z.knight, z.pawn = v.TypeOf('B'), v.TypeOf('N'), v.TypeOf('P')
-	return v, nil
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		z.values[t] = v.PieceSpec(t).Value
+	}
+	z.values[z.king] = kingValue
 }
 
 // options returns the game's option tags.
 func (z *crazy) options() []rules.Option {
-	tags := z.o.Tags()
-	opts := make([]rules.Option, len(tags))
-	for i, t := range tags {
-		opts[i] = rules.Option{Name: t[0], Value: t[1]}
-	}
-	return opts
+	return rules.OptionsOf(z.o.Tags())
 }
 
 // configure returns Crazy Chess with z's options changed by the option

@@ -21,27 +21,14 @@ const (
 	queenByKing    = 40 // a Queen next to its own King: taking it brings revenge on the King
 )
 
-// value returns the value of pc for gains: the spec's Value, kingValue for
-// a King.
+// value returns the value of pc for gains: its type's (bind), a quarter of
+// it for a risen Bishop.
 func (z *crazy) value(pc rules.Piece) int {
-	switch pc.Type() {
-	case z.king:
-		return kingValue
-	case z.queen:
-		return 900
-	case z.rook:
-		return 500
-	case z.bishop:
-		if Risen(pc) {
-			return 330 * risenShare / 100
-		}
-		return 330
-	case z.knight:
-		return 320
-	case z.pawn:
-		return 100
+	v := z.values[pc.Type()]
+	if pc.Type() == z.bishop && Risen(pc) {
+		return v * risenShare / 100
 	}
-	return 0
+	return v
 }
 
 // inCheckHook is the InCheck hook: CC-43 for the side to move.
@@ -145,7 +132,7 @@ func (z *crazy) evalHook(p *rules.Position) int {
 			continue
 		}
 		if base := s.cells[b][0]; base.Type() == z.bishop && Risen(base) {
-			d := 330 - z.value(base) // the core counts a full Bishop
+			d := z.values[z.bishop] - z.value(base) // the core counts a full Bishop
 			if base.Color() == rules.White {
 				w -= d
 			} else {

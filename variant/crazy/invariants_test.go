@@ -19,13 +19,13 @@ func recomputedHash(t testing.TB, p *rules.Position) uint64 {
 	h := q.Hash()
 	s := p.State().(*state)
 	if d := s.v.denied; d != rules.NoMove {
-		h ^= mix(keyDenied ^ uint64(d))
+		h ^= rules.Mix64(keyDenied ^ uint64(d))
 	}
 	if s.v.drawn {
 		h ^= keyDrawn
 	}
 	if n := len(s.frames); n > 0 && s.deniable(&s.frames[n-1]) {
-		h ^= mix(keyDeny ^ s.frames[n-1].prevHash)
+		h ^= rules.Mix64(keyDeny ^ s.frames[n-1].prevHash)
 	}
 	return h
 }

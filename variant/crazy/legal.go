@@ -78,8 +78,7 @@ func (e *engine) mayPromote(us rules.Color) bool {
 // scanPromote is mayPromote without its memory.
 func (e *engine) scanPromote(us rules.Color) bool {
 	s, z := e.s, e.z
-	_, _, _, last := pawnRows(us)
-	fwd, _, _, _ := pawnRows(us)
+	fwd, _, _, last := pawnRows(us)
 	pawns, onLast := false, false
 	for b := range 64 {
 		h := int(s.height[b])
@@ -124,11 +123,16 @@ func (e *engine) pseudoMoves(dst []rules.Move) []rules.Move {
 		}
 		dst = dst[:keep]
 	}
+	return e.appendClaims(dst, us)
+}
+
+// appendClaims appends DENY and DRAW where us may make them.
+func (e *engine) appendClaims(dst []rules.Move, us rules.Color) []rules.Move {
 	if e.canDeny() {
-		dst = append(dst, encode(&mv{kind: kDeny, from: none, to: none, path: none}))
+		dst = append(dst, denyMove)
 	}
 	if e.canClaimDraw(us) {
-		dst = append(dst, encode(&mv{kind: kDraw, from: none, to: none, path: none}))
+		dst = append(dst, drawMove)
 	}
 	return dst
 }
@@ -201,12 +205,7 @@ func (e *engine) legalMoves(dst []rules.Move) []rules.Move {
 			dst = e.appendLegal(dst, m, us)
 		}
 		sc.release(buf)
-		if e.canDeny() {
-			dst = append(dst, encode(&mv{kind: kDeny, from: none, to: none, path: none}))
-		}
-		if e.canClaimDraw(us) {
-			dst = append(dst, encode(&mv{kind: kDraw, from: none, to: none, path: none}))
-		}
+		dst = e.appendClaims(dst, us)
 	}
 	sc.cache = append(sc.cache[:0], dst[start:]...)
 	sc.cacheHash, sc.cacheOK = key, true
@@ -270,21 +269,12 @@ func (e *engine) try(d *mv, us rules.Color) bool {
 	s := e.s
 	m := s.save()
 	e.play(d, us)
-	own, enemy := true, true
-	for _, r := range s.rem[m.rem:] {
-		if r.Piece.Type() == e.z.king {
-			if r.Piece.Color() == us {
-				own = false
-			} else {
-				enemy = false
-			}
-		}
-	}
+	lost := e.kingsRemoved(s.rem[m.rem:])
 	var ok bool
 	switch {
-	case !own:
+	case lost[us]:
 		ok = e.z.o.SelfDestruct == LegalLoses
-	case !enemy:
+	case lost[us.Other()]:
 		ok = true
 	default:
 		ok = !e.inCheck(us)
@@ -312,7 +302,7 @@ func (e *engine) canDeny() bool {
 	// a legal move, take it back.
 	p := e.p
 	us := p.Turn()
-	p.Make(encode(&mv{kind: kDeny, from: none, to: none, path: none}))
+	p.Make(denyMove)
 	found := false
 	buf := e.sc.acquire()
 	buf = e.genAll(us.Other(), buf)
@@ -482,14 +472,19 @@ func (e *engine) removes(d *mv, by, c rules.Color) bool {
 	s := e.s
 	m := s.save()
 	e.body(d, by)
-	hit := false
-	for _, r := range s.rem[m.rem:] {
-		if r.Piece == rules.MakePiece(c, e.z.king) {
-			hit = true
-		}
-	}
+	hit := e.kingsRemoved(s.rem[m.rem:])[c]
 	s.rollback(e.p, m)
 	return hit
+}
+
+// kingsRemoved reports, by colour, whether rem takes a King off the board.
+func (e *engine) kingsRemoved(rem []Removal) (lost [2]bool) {
+	for _, r := range rem {
+		if r.Piece.Type() == e.z.king {
+			lost[r.Piece.Color()] = true
+		}
+	}
+	return lost
 }
 
 // end is the End hook: a claimed draw, a missing King (CC-45), checkmate

@@ -146,6 +146,12 @@ func encode(d *mv) rules.Move {
 		WithPayload(uint32(x >> 16))
 }
 
+// denyMove and drawMove are DENY and DRAW: they have no squares.
+var (
+	denyMove = encode(&mv{kind: kDeny, from: none, to: none, path: none})
+	drawMove = encode(&mv{kind: kDraw, from: none, to: none, path: none})
+)
+
 // extra returns the 40 bits of m beyond from, to and kind.
 func extra(m rules.Move) uint64 {
 	return uint64(m.Promo()) | uint64(m.Aux())<<6 | uint64(m.Payload())<<16

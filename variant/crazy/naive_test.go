@@ -23,17 +23,6 @@ type nPiece struct {
 	rose  bool
 }
 
-func (p nPiece) letter() string {
-	l := p.t
-	if p.c == 1 {
-		l += 'a' - 'A'
-	}
-	if p.risen {
-		return string(l) + "*"
-	}
-	return string(l)
-}
-
 type nPos struct {
 	o      Options
 	st     [64][]nPiece

@@ -182,8 +182,7 @@ func hooksOf(p *rules.Position) (*crazy, bool) {
 	}
 	z := &crazy{o: o}
 	z.tables()
-	z.king, z.queen, z.rook = v.TypeOf('K'), v.TypeOf('Q'), v.TypeOf('R')
-	z.bishop, z.knight, z.pawn = v.TypeOf('B'), v.TypeOf('N'), v.TypeOf('P')
+	z.bind(v)
 	return z, true
 }
 

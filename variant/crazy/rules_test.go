@@ -1,22 +1,8 @@
 package crazy
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/anychess/anychess/rules"
 )
-
-// movesFrom returns the legal moves whose text starts with prefix.
-func movesFrom(p *rules.Position, prefix string) []string {
-	var out []string
-	for _, s := range legal(p) {
-		if strings.HasPrefix(s, prefix) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // ruleCase is a position, moves that must and must not be legal, and
 // optionally moves to play and the FEN after them.

@@ -114,7 +114,7 @@ func (s *state) Hash() uint64 {
 	h := s.phash ^ valsKey(&s.v)
 	if n := len(s.frames); n > 0 {
 		if f := &s.frames[n-1]; s.deniable(f) {
-			h ^= mix(keyDeny ^ f.prevHash)
+			h ^= rules.Mix64(keyDeny ^ f.prevHash)
 		}
 	}
 	return h
@@ -137,17 +137,9 @@ const (
 	keyDeny      = 0x0a5d_f61b_3e87_c9f8
 )
 
-// mix is splitmix64's finalizer.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // pkey is the key of passenger pc at index i of square b.
 func pkey(b, i int, pc rules.Piece) uint64 {
-	return mix(keyPassenger ^ uint64(pc) ^ uint64(b)<<40 ^ uint64(i)<<48)
+	return rules.Mix64(keyPassenger ^ uint64(pc) ^ uint64(b)<<40 ^ uint64(i)<<48)
 }
 
 // valsKey hashes the scalars; each field at its start value adds nothing.
@@ -157,19 +149,19 @@ func valsKey(v *vals) uint64 {
 		h ^= keyHolder
 	}
 	if v.immune != none {
-		h ^= mix(keyImmune + uint64(v.immune))
+		h ^= rules.Mix64(keyImmune + uint64(v.immune))
 	}
 	if v.used != 0 {
-		h ^= mix(keyUsed + uint64(v.used))
+		h ^= rules.Mix64(keyUsed + uint64(v.used))
 	}
 	if v.castle != 15 {
-		h ^= mix(keyCastle + uint64(v.castle))
+		h ^= rules.Mix64(keyCastle + uint64(v.castle))
 	}
 	if v.epJump != none {
-		h ^= mix(keyEP + uint64(v.epJump)<<8 + uint64(v.epPawn))
+		h ^= rules.Mix64(keyEP + uint64(v.epJump)<<8 + uint64(v.epPawn))
 	}
 	if v.denied != rules.NoMove {
-		h ^= mix(keyDenied ^ uint64(v.denied))
+		h ^= rules.Mix64(keyDenied ^ uint64(v.denied))
 	}
 	if v.drawn {
 		h ^= keyDrawn
@@ -198,17 +190,6 @@ func sqOf(b int) geom.Square { return geom.Sq(b&7, b>>3) }
 
 // idxOf returns the board index of square s.
 func idxOf(s geom.Square) int { return s.Rank()*8 + s.File() }
-
-// top returns the top piece of square b, or Empty.
-func (s *state) top(b int) rules.Piece {
-	if h := s.height[b]; h > 0 {
-		return s.cells[b][h-1]
-	}
-	return rules.Empty
-}
-
-// base returns the base of square b, or Empty.
-func (s *state) base(b int) rules.Piece { return s.cells[b][0] }
 
 // set changes one cell and logs it. A base is mirrored on the core board
 // (Remove and Put keep the core's hash); a change of the base on a castling

@@ -253,12 +253,7 @@ func startBoard(f, r int, holes geom.Set) string {
 
 // options returns the game's option tags.
 func (z *csipgs) options() []rules.Option {
-	tags := z.o.Tags()
-	out := make([]rules.Option, len(tags))
-	for i, t := range tags {
-		out[i] = rules.Option{Name: t[0], Value: t[1]}
-	}
-	return out
+	return rules.OptionsOf(z.o.Tags())
 }
 
 // configure returns csipgs with z's options changed by the tags.

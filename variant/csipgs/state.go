@@ -82,12 +82,12 @@ func (s *state) rawHash() uint64 {
 	var h uint64
 	for l, c := range s.table {
 		if c != nil {
-			h ^= mix(uint64(l)<<32 | uint64(c.id) | 1<<60)
+			h ^= rules.Mix64(uint64(l)<<32 | uint64(c.id) | 1<<60)
 		}
 	}
 	for c := range 2 {
 		for i, l := range s.slots[c] {
-			h ^= mix(uint64(l) | uint64(i)<<8 | uint64(c+1)<<16 | 1<<59)
+			h ^= rules.Mix64(uint64(l) | uint64(i)<<8 | uint64(c+1)<<16 | 1<<59)
 		}
 	}
 	return h
@@ -133,14 +133,6 @@ func (s *state) tableField() string {
 	}
 	sb.WriteByte('}')
 	return sb.String()
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // designOf returns the design of the piece pc, or nil.

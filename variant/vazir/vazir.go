@@ -145,12 +145,7 @@ func New(opts Options) (*rules.Variant, error) {
 
 // options returns the game's options as R-PGN tags.
 func (z *vazir) options() []rules.Option {
-	tags := z.o.Tags()
-	opts := make([]rules.Option, len(tags))
-	for i, t := range tags {
-		opts[i] = rules.Option{Name: t[0], Value: t[1]}
-	}
-	return opts
+	return rules.OptionsOf(z.o.Tags())
 }
 
 // configure returns Vazir with z's options changed by the option tags

@@ -17,14 +17,6 @@
 // (the variant's Determinize hook), searches each with a share of the
 // time, and plays the action most samples choose (ties: the best mean
 // score).
-//
-// The root of every search is limited to the legal moves of the position
-// as given (search.Limits.SearchMoves). The core's Unmake can leave the
-// piece-list index of a position wrong after a capture of the last piece
-// of a colour's list, a drop by that colour and the undoing of both (the
-// captured piece is restored at a list slot the drop wrote), which can
-// make moves legal that are not in the searched copy; the limit keeps
-// such a move from ever being chosen.
 package ai
 
 import (
@@ -81,15 +73,6 @@ func (a *Engine) Search(ctx context.Context, p *rules.Position, lim search.Limit
 	if err != nil {
 		return search.Result{}, err
 	}
-	// The root keeps to the legal moves of p as found now: a position the
-	// search has made and unmade drops on may come back with its piece
-	// lists out of order (see the package documentation), and a root
-	// list generated again from it must not offer a move p does not allow.
-	legal := p.LegalMoves(nil)
-	if len(lim.SearchMoves) > 0 {
-		legal = slices.DeleteFunc(legal, func(m rules.Move) bool { return !slices.Contains(lim.SearchMoves, m) })
-	}
-	lim.SearchMoves = legal
 	res := a.e.Search(ctx, q, lim, info)
 	if res.Best == rules.NoMove {
 		return res, ErrNoMove
@@ -185,6 +168,31 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		return allowed[keys[0]], nil
 	}
 	return allowed[best], nil
+}
+
+// PlayModerated chooses the decision of the side to move in a moderated
+// game whose true position p the caller holds as the moderator: the
+// engine chooses from its view only (SearchView); a move the true position
+// does not allow is refused, excluded and the engine chooses again, at most
+// maxRefusals times. It returns the move as a move of p, and how many of
+// the engine's moves were refused.
+func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim search.Limits, maxRefusals int) (rules.Move, int, error) {
+	view := p.View(p.Turn()).Position
+	if view == nil {
+		return rules.NoMove, 0, errors.New("ai: no view")
+	}
+	var refused []rules.Move
+	for range maxRefusals {
+		m, err := a.SearchView(ctx, view, lim, refused)
+		if err != nil {
+			return rules.NoMove, len(refused), err
+		}
+		if real, err := notation.ParseMove(p, notation.Coord(view, m)); err == nil && p.Playable(real) {
+			return real, len(refused), nil
+		}
+		refused = append(refused, m)
+	}
+	return rules.NoMove, len(refused), fmt.Errorf("ai: %d moves refused", len(refused))
 }
 
 // csipgsPass returns the "no change" design move of p.
