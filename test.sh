@@ -35,7 +35,10 @@ if [ -z "${ANYCHESS_TEST_PG:-}" ]; then
     echo "test.sh: PostgreSQL could not be started (see above); the store tests need it" >&2
     exit 1
   fi
-  eval "$pgenv"
+  case "$pgenv" in
+    "export ANYCHESS_TEST_PG="*) eval "$pgenv" ;;
+    *) echo "test.sh: tools/pg-test.sh printed no URL: $pgenv" >&2; exit 1 ;;
+  esac
 fi
 
 go test -count=1 "$@" ./...
