@@ -21,6 +21,11 @@
 // outcome's mark, "d1d5~" for a failed try, plain "d1d5" for a success.
 // After a failed try the same side is to move again, so the interface
 // asks the engine for another move. No ponder move follows a chance move.
+//
+// csipgs Chess: a turn is an action and a design decision, each its own
+// go. With the built-in engine the design decision is chosen as
+// variant/csipgs/ai chooses it (by value for money, without a search) and
+// the action is searched with the design phase reduced to "no change".
 package uci
 
 import (
@@ -38,6 +43,8 @@ import (
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
+	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // Searcher is what the protocol needs of an engine; *search.Engine is one.
@@ -409,9 +416,10 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 	s.stopCh = make(chan struct{})
 	done, stopCh := s.done, s.stopCh
 	waitStop := s.waitStop
+	find := s.searchFunc(p)
 	go func() {
 		defer close(done)
-		res := s.eng.Search(sctx, p, run, func(in search.Info) { s.printf("%s", formatInfo(p, in)) })
+		res := find(sctx, p, run, func(in search.Info) { s.printf("%s", formatInfo(p, in)) })
 		if waitStop {
 			<-stopCh
 		}
@@ -430,6 +438,24 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 		}
 		s.printf("%s", line)
 	}()
+}
+
+// searchFunc is the search for p: the engine's own, or in csipgs Chess,
+// when the engine is the built-in one, the whole-turn player of package
+// ai (its design phase chosen by value for money, not searched).
+func (s *session) searchFunc(p *rules.Position) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
+	e, ok := s.eng.(*search.Engine)
+	if !ok || !csipgs.IsCsipgs(p.Variant()) {
+		return s.eng.Search
+	}
+	a := ai.New(e, p.Hash())
+	return func(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result {
+		res, err := a.Search(ctx, p, lim, info)
+		if err != nil {
+			return search.Result{Best: rules.NoMove}
+		}
+		return res
+	}
 }
 
 func isGoKeyword(a string) bool {

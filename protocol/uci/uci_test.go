@@ -3,12 +3,17 @@ package uci_test
 import (
 	"context"
 	"io"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/internal/transcript"
+	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // TestTranscripts plays the command files in testdata/*.txt (see package
@@ -17,4 +22,83 @@ func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func(in io.Reader, out io.Writer) error {
 		return uci.Run(context.Background(), in, out, catalog.MustDefault(), search.New(16))
 	})
+}
+
+// TestCsipgsWholeTurn checks that in csipgs Chess the built-in engine plays
+// the design phase as the whole-turn player does (csipgs.ChooseDesign, by
+// value for money) and the action phase by a search of the actions.
+func TestCsipgsWholeTurn(t *testing.T) {
+	reg := catalog.MustDefault()
+	v, err := reg.Get("csipgs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := v.Start()
+	m, err := notation.ParseMove(p, "e1e2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Make(m)
+	if !csipgs.DesignPhase(p) {
+		t.Fatal("no design phase after the first action")
+	}
+	want, err := csipgs.ChooseDesign(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := "setoption name UCI_Variant value csipgs\n" +
+		"position startpos moves e1e2\ngo depth 8\n" +
+		"position startpos\ngo depth 2\n" +
+		"isready\n"
+	in, w := io.Pipe()
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() { done <- uci.Run(context.Background(), in, &syncWriter{b: &out}, reg, search.New(16)) }()
+	if _, err := io.WriteString(w, cmds); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(syncString(&out), "readyok") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no readyok; output so far:\n%s", syncString(&out))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	w.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var best []string
+	for _, line := range strings.Split(syncString(&out), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "bestmove" {
+			best = append(best, f[1])
+		}
+	}
+	if len(best) != 2 {
+		t.Fatalf("bestmove lines %q, want 2", best)
+	}
+	if got := best[0]; got != notation.Coord(p, want) {
+		t.Errorf("design phase: bestmove %s, want the whole-turn choice %s", got, notation.Coord(p, want))
+	}
+	if strings.HasPrefix(best[1], "&") {
+		t.Errorf("action phase: bestmove %s is a design change", best[1])
+	}
+}
+
+var outMu sync.Mutex
+
+// syncWriter guards a strings.Builder that the test reads while the
+// session writes.
+type syncWriter struct{ b *strings.Builder }
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	outMu.Lock()
+	defer outMu.Unlock()
+	return w.b.Write(p)
+}
+
+func syncString(b *strings.Builder) string {
+	outMu.Lock()
+	defer outMu.Unlock()
+	return b.String()
 }
