@@ -416,10 +416,38 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 	if err == nil {
 		return m, nil
 	}
-	if m2, err2 := ParseCoord(p, s); err2 == nil {
+	m2, err2 := ParseCoord(p, s)
+	if err2 == nil {
 		return m2, nil
-	} else if errors.Is(err, ErrSyntax) {
+	}
+	if h := p.Variant().Spec().Hooks.ExplainMove; h != nil {
+		if why := h(p, s); why != nil {
+			return 0, moveErr(p, s, kindOf(err, err2), "%v", why)
+		}
+	}
+	if errors.Is(err, ErrSyntax) && (looksCoord(p, s) || !errors.Is(err2, ErrSyntax)) {
 		return 0, err2
 	}
 	return 0, err
+}
+
+// kindOf is the error class of a text neither reading takes: illegal or
+// ambiguous if either reading got that far, else a syntax error.
+func kindOf(errs ...error) error {
+	for _, k := range []error{ErrAmbiguous, ErrIllegal} {
+		for _, e := range errs {
+			if errors.Is(e, k) {
+				return k
+			}
+		}
+	}
+	return ErrSyntax
+}
+
+// looksCoord reports whether s begins as coordinate notation does: a
+// square followed by a file letter. When neither reading of a text
+// works, the error of the reading it looks like is the one that helps.
+func looksCoord(p *rules.Position, s string) bool {
+	_, n, err := p.Variant().Board().ScanSquare(s)
+	return err == nil && n < len(s) && s[n] >= 'a' && s[n] <= 'p'
 }

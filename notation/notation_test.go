@@ -3,6 +3,7 @@ package notation_test
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/anychess/anychess/internal/corpus"
@@ -205,22 +206,26 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		fen, text string
 		want      error
+		reason    string // a part of the message, if not empty
 	}{
-		{"", "Zf3", notation.ErrSyntax},
-		{"", "N", notation.ErrSyntax},
-		{"", "", notation.ErrSyntax},
-		{"", "e9", notation.ErrSyntax},
-		{"", "Nf4", notation.ErrIllegal},
-		{"", "e5", notation.ErrIllegal},
-		{"", "O-O", notation.ErrIllegal},
-		{"", "e2e5", notation.ErrIllegal},
-		{"", "e2e4x", notation.ErrSyntax},
-		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", notation.ErrAmbiguous},
-		{"3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=Q", notation.ErrIllegal},
-		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", notation.ErrAmbiguous},
-		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8", notation.ErrAmbiguous},
-		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=K", notation.ErrIllegal},
-		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=", notation.ErrSyntax},
+		{"", "e2-e9", notation.ErrSyntax, "rank 9"},
+		{"", "e2e9", notation.ErrSyntax, "rank 9"},
+		{"", "Qxz1", notation.ErrSyntax, "no target square"},
+		{"", "Zf3", notation.ErrSyntax, ""},
+		{"", "N", notation.ErrSyntax, ""},
+		{"", "", notation.ErrSyntax, ""},
+		{"", "e9", notation.ErrSyntax, ""},
+		{"", "Nf4", notation.ErrIllegal, ""},
+		{"", "e5", notation.ErrIllegal, ""},
+		{"", "O-O", notation.ErrIllegal, ""},
+		{"", "e2e5", notation.ErrIllegal, ""},
+		{"", "e2e4x", notation.ErrSyntax, ""},
+		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", notation.ErrAmbiguous, ""},
+		{"3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=Q", notation.ErrIllegal, ""},
+		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", notation.ErrAmbiguous, ""},
+		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8", notation.ErrAmbiguous, ""},
+		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=K", notation.ErrIllegal, ""},
+		{"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=", notation.ErrSyntax, ""},
 	}
 	for _, tt := range tests {
 		p := v.Start()
@@ -232,9 +237,44 @@ func TestParseErrors(t *testing.T) {
 		if !errors.Is(err, tt.want) {
 			t.Errorf("ParseMove(%q) error = %v, want %v", tt.text, err, tt.want)
 		}
+		if err != nil && !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("ParseMove(%q) error = %v, want it to say %q", tt.text, err, tt.reason)
+		}
 		if p.FEN() != before {
 			t.Errorf("ParseMove(%q) changed the position", tt.text)
 		}
+	}
+}
+
+// TestExplainMove checks that a variant's ExplainMove hook gives the
+// reason for a text no notation reads, and is not asked about moves.
+func TestExplainMove(t *testing.T) {
+	spec := mustVariant(t, "chess").Spec()
+	asked := 0
+	spec.Hooks.ExplainMove = func(p *rules.Position, s string) error {
+		asked++
+		if s == "+Q" {
+			return errors.New("a queen costs more than the treasury holds")
+		}
+		return nil
+	}
+	v, err := rules.Compile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := v.Start()
+	if _, err := notation.ParseMove(p, "+Q"); err == nil || !strings.Contains(err.Error(), "treasury") {
+		t.Errorf("ParseMove(+Q) = %v, want the variant's reason", err)
+	}
+	if _, err := notation.ParseMove(p, "e2e5"); !errors.Is(err, notation.ErrIllegal) || strings.Contains(err.Error(), "treasury") {
+		t.Errorf("ParseMove(e2e5) = %v, want the core's illegal move", err)
+	}
+	n := asked
+	if _, err := notation.ParseMove(p, "e4"); err != nil {
+		t.Fatal(err)
+	}
+	if asked != n {
+		t.Errorf("the hook was asked about a legal move")
 	}
 }
 

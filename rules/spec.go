@@ -180,6 +180,11 @@ type Hooks struct {
 	// EncodeMove and DecodeMove give the text of Special moves.
 	EncodeMove func(p *Position, m Move) (string, bool)
 	DecodeMove func(p *Position, s string) (Move, bool)
+	// ExplainMove says why s, which neither DecodeMove nor the core's
+	// notations read as a legal move of p, is not one (a buy the player
+	// cannot afford, a design change before the action), or returns nil
+	// when the variant has nothing to add to the core's reason.
+	ExplainMove func(p *Position, s string) error
 	// FEN and ParseFEN replace the core's FEN text for the variant's
 	// positions (Vazir's ranked FEN). They may build on Position.PlainFEN
 	// and Variant.ParsePlainFEN.
