@@ -1,8 +1,12 @@
 package server
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/rules"
 )
 
 func TestClockNext(t *testing.T) {
@@ -60,6 +64,77 @@ func TestValidMoveText(t *testing.T) {
 	for _, tc := range tests {
 		if err := validMoveText(tc.text); (err == nil) != tc.ok {
 			t.Errorf("validMoveText(%q) = %v, want ok %v", tc.text, err, tc.ok)
+		}
+	}
+}
+
+// TestFlagBareKing: a seat whose time runs out loses, unless its opponent
+// has a bare king as the rules mean it (only royal pieces, and nothing in
+// reserve to drop), which draws.
+func TestFlagBareKing(t *testing.T) {
+	reg := newTestRegistry(
+		chessLike(t, "royalqueen", func(s *rules.Spec) {
+			for i := range s.Pieces {
+				if s.Pieces[i].Letter == 'Q' {
+					s.Pieces[i].Royal = true
+				}
+			}
+			s.Promotion.Pieces = strings.ReplaceAll(s.Promotion.Pieces, "Q", "") // a royal piece is not a promotion
+			s.Castling.Enabled = false                                           // castling needs one royal type
+		}),
+		chessLike(t, "dropchess", func(s *rules.Spec) { s.Drops = true }))
+	ts := newTestServer(t, "", func(c *Config) { c.Registry = reg })
+	tests := []struct {
+		name, variant, fen string
+		moves              [2]string // White's and Black's first moves; then White's clock runs out
+		result             string
+	}{
+		{"a lone king draws", "chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", [2]string{"a1a2", "e8d7"}, "1/2-1/2"},
+		{"a knight wins", "chess", "4k3/8/8/8/8/8/8/R3K2n w - - 0 1", [2]string{"a1a2", "e8d7"}, "0-1"},
+		{"two royal pieces are a bare king", "royalqueen", "3qk3/8/8/8/8/8/8/R3K3 w - - 0 1", [2]string{"a1a2", "e8f7"}, "1/2-1/2"},
+		{"a piece in reserve wins", "dropchess", "4k3/8/8/8/8/8/8/R3K3[n] w - - 0 1", [2]string{"a1a2", "e8d7"}, "0-1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, w, b, _ := humanGame(t, ts, map[string]any{"variant": tc.variant, "fen": tc.fen,
+				"clock": map[string]any{"initial_ms": 50, "increment_ms": 0}})
+			w.mustMove(tc.moves[0])
+			b.mustMove(tc.moves[1]) // White's clock starts now
+			st := w.final()
+			if st.Status.Result != tc.result || st.Status.Reason != "time" {
+				t.Errorf("status %+v, want %s on time", st.Status, tc.result)
+			}
+		})
+	}
+}
+
+func TestBareKing(t *testing.T) {
+	reg := catalog.MustDefault()
+	tests := []struct {
+		variant, fen string
+		bare         [2]bool // White's, Black's
+	}{
+		{"chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", [2]bool{false, true}},
+		{"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", [2]bool{true, true}},
+		{"chatrang", "", [2]bool{false, false}},
+		{"crazychess", "", [2]bool{false, false}}, // its King is royal by its hooks, not to the core
+		{"csipgs", "", [2]bool{false, false}},
+	}
+	for _, tc := range tests {
+		v, err := reg.Get(tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := v.Start()
+		if tc.fen != "" {
+			if p, err = v.ParseFEN(tc.fen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for c := range 2 {
+			if got := bareKing(p, rules.Color(c)); got != tc.bare[c] {
+				t.Errorf("%s %s: bareKing(%s) = %v", tc.variant, p.FEN(), rules.Color(c), got)
+			}
 		}
 	}
 }

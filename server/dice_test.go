@@ -1,11 +1,14 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -13,6 +16,7 @@ import (
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/server/loadtest"
+	"github.com/anychess/anychess/server/store"
 )
 
 // getPGN fetches a game's PGN from the server.
@@ -184,5 +188,63 @@ func TestVariantOptionsJSON(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no vazir option {name: MPT, value: 3} in %+v", vs)
+	}
+}
+
+// flakyStore is a store whose appends fail while fail is set.
+type flakyStore struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (s *flakyStore) Append(ctx context.Context, id string, ev store.Event, end *store.End) error {
+	if s.fail.Load() {
+		return errors.New("the store is down")
+	}
+	return s.Store.Append(ctx, id, ev, end)
+}
+
+// TestStoreFailureKeepsDice: a ply the store refuses is not played: the
+// game is as it was, and the die rolled for it is taken back, so that the
+// rolls that follow are the seed's, as a replay of the stored game (and a
+// page checking them) rolls them.
+func TestStoreFailureKeepsDice(t *testing.T) {
+	var fs *flakyStore
+	ts := newTestServer(t, "", func(c *Config) {
+		fs = &flakyStore{Store: c.Store}
+		c.Store = fs
+	})
+	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "vazir"})
+	cs := [2]*seatClient{w, b}
+	v, on := playUntil(t, cs, 0, func(st *loadtest.Frame) bool { return chanceMove(t, st) != "" })
+	if !on {
+		t.Fatalf("the game ended at version %d before a move decided by chance", v)
+	}
+	st := w.stateAt(v)
+	seat := 0
+	if st.Turn == "black" {
+		seat = 1
+	}
+	st = cs[seat].stateAt(v)
+	m := chanceMove(t, st)
+	fs.fail.Store(true)
+	if f := cs[seat].move(m); f.T != "error" || f.Code != "internal" {
+		t.Fatalf("%s with the store down: %s %s", m, f.T, f.Code)
+	}
+	fs.fail.Store(false)
+	if now := join(t, ts, id, "", 0).stateAt(v); now.V != v || now.FEN != st.FEN {
+		t.Fatalf("after a refused store: v%d %s, want v%d %s", now.V, now.FEN, v, st.FEN)
+	}
+	v = cs[seat].mustMove(m)
+	// A few more rolls, then the end reveals the seed.
+	v, on = playUntil(t, cs, v, func(*loadtest.Frame) bool { return rolls(plyEvents(t, w)) >= 3 })
+	if on {
+		if f := w.do(map[string]any{"t": "resign"}); f.T != "ack" {
+			t.Fatalf("resign: %s %s", f.Code, f.Message)
+		}
+	}
+	end := w.final()
+	if n := checkRolls(t, plyEvents(t, join(t, ts, id, "", 0)), end.Dice.Seed); n == 0 {
+		t.Errorf("no roll checked at version %d", v)
 	}
 }

@@ -37,14 +37,10 @@ func seatName(s int) string {
 // only one that touches its fields after start: every action, join and
 // timer arrives through inbox and is handled in order.
 type liveGame struct {
-	srv      *Server
-	rec      *store.Game
-	v        *rules.Variant
-	startPos *rules.Position // the start (not changed)
-	pos      *rules.Position // the current position
-	plies    []game.Ply      // the plies played
-	dice     *game.Roller
-	start    string // the start FEN
+	srv  *Server
+	rec  *store.Game
+	g    *game.Game // the record: variant, start, plies and the current position; its dice's tags, and its result once over
+	dice *game.Roller
 
 	events  [][]byte // the stored body of each event, index version-1
 	version int64
@@ -102,67 +98,111 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 	if err != nil {
 		return nil, err
 	}
+	start, dice, err := startOf(rec, v)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: start: %w", rec.ID, err)
+	}
 	lg := &liveGame{
-		srv: srv, rec: rec, v: v,
-		dice:  game.NewRoller(rec.Seed),
+		srv: srv, rec: rec,
+		g:     game.New(v, start),
+		dice:  dice,
 		subs:  map[*client]struct{}{},
 		inbox: make(chan func(), 64),
 		done:  make(chan struct{}),
 		offer: -1,
 	}
 	lg.hidden = v.Spec().Hooks.View != nil
-	var start *rules.Position
-	if rec.FEN != "" {
-		start, err = v.ParseFEN(rec.FEN)
-	} else {
-		start, err = v.Setup(setupRoller(rec, lg.dice))
+	if lg.committed() {
+		// The seed stays secret while the game is played, so that no one
+		// can foresee a roll: the record shows a commitment to it, and
+		// the seed and nonce once the game is over (game.Verify).
+		lg.g.SetCommitment(rec.Seed, lg.nonce())
 	}
-	if err != nil {
-		return nil, fmt.Errorf("game %s: start: %w", rec.ID, err)
-	}
-	lg.start = start.FEN()
-	lg.startPos = start
-	lg.pos = start.Clone()
 	lg.clock = clockState{initial: rec.Initial, inc: rec.Increment, days: rec.Days, running: -1}
 	if rec.Days > 0 {
 		lg.clock.left = [2]time.Duration{time.Duration(rec.Days) * 24 * time.Hour, time.Duration(rec.Days) * 24 * time.Hour}
 	} else {
 		lg.clock.left = [2]time.Duration{rec.Initial, rec.Initial}
 	}
-	lg.status = lg.pos.Status()
 	for _, ev := range evs {
 		if err := lg.replay(ev); err != nil {
 			return nil, fmt.Errorf("game %s: event %d: %w", rec.ID, ev.Version, err)
 		}
 	}
-	if rec.Finished {
-		lg.over = true
+	if len(lg.g.Plies) == 0 && !lg.over {
+		lg.status = lg.g.Position().Status() // each ply judges the position it leaves
+	}
+	if rec.Finished && !lg.over {
+		lg.finish(lg.status)
 	}
 	return lg, nil
+}
+
+// startOf returns the start position of game rec of variant v and the
+// dice as they stand before its first ply.
+func startOf(rec *store.Game, v *rules.Variant) (*rules.Position, *game.Roller, error) {
+	dice := game.NewRoller(rec.Seed)
+	if rec.FEN != "" {
+		p, err := v.ParseFEN(rec.FEN)
+		return p, dice, err
+	}
+	p, err := v.Setup(setupRoller(rec, dice))
+	return p, dice, err
+}
+
+// committed reports whether the game's record commits to its dice's seed:
+// the game has chance outcomes or a start drawn by chance.
+func (lg *liveGame) committed() bool {
+	v := lg.g.Variant
+	return v.Chance() || lg.rec.FEN == "" && v.Seeded()
+}
+
+// rewindDice puts the dice back where the plies on the record left them,
+// after a roll for a ply that was then not stored: the next roll must be
+// the one a replay of the stored game makes.
+func (lg *liveGame) rewindDice() error {
+	_, dice, err := startOf(lg.rec, lg.g.Variant)
+	if err != nil {
+		return err
+	}
+	lg.g.Replay(func(p *rules.Position, i int) {
+		if err == nil {
+			_, err = rules.Choose(dice, p.Outcomes(lg.g.Plies[i].Move))
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("rewinding the dice: %w", err)
+	}
+	lg.dice = dice
+	return nil
 }
 
 // replay applies a stored event.
 func (lg *liveGame) replay(ev store.Event) error {
 	var e eventJSON
 	if err := json.Unmarshal(ev.Data, &e); err != nil {
-		return err
+		return fmt.Errorf("decoding: %w", err)
 	}
+	return lg.apply(ev.Version, ev.Data, e, nil, ev.At)
+}
+
+// apply brings the game to event e of version v, whose stored body is
+// data, at time at: the one place that knows what each kind of event does
+// to the game, for events just stored and for events loaded. The ply of a
+// "ply" event is played on the record first, by the caller, which passes
+// what it did as r; with r nil (a stored ply replayed) it is played here,
+// its dice re-rolled.
+func (lg *liveGame) apply(v int64, data []byte, e eventJSON, r *plyResult, at time.Time) error {
 	switch e.Kind {
 	case "ply":
-		p := lg.pos
-		m, err := notation.ParseMove(p, e.Move)
-		if err != nil {
-			return err
+		if r == nil {
+			pr, err := lg.replayPly(e, at)
+			if err != nil {
+				return err
+			}
+			r = &pr
 		}
-		outs := p.Outcomes(m)
-		k, err := rules.Choose(lg.dice, outs)
-		if err != nil {
-			return err
-		}
-		if k != e.Outcome {
-			return fmt.Errorf("ply %d: dice gave outcome %d, record has %d", e.Ply, k, e.Outcome)
-		}
-		lg.applyPly(m, k, ev.At, nil)
+		lg.applyPly(*r)
 	case "offer":
 		lg.applyOffer(e)
 	case "end":
@@ -172,33 +212,76 @@ func (lg *liveGame) replay(ev store.Event) error {
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
-	lg.events = append(lg.events, ev.Data)
-	lg.version = ev.Version
+	lg.events = append(lg.events, data)
+	lg.version = v
 	return nil
 }
 
-// applyPly plays a ply on the record and runs the clocks; at is the time
-// the ply was accepted. It reports whether the mover's turn ended.
-func (lg *liveGame) applyPly(m rules.Move, k int, at time.Time, st *rules.Status) bool {
-	p := lg.pos
-	mover := int(p.Turn())
-	p.MakeOutcome(m, k) // the callers checked that m is legal
-	lg.plies = append(lg.plies, game.Ply{Move: m, Outcome: k})
-	over := game.TurnOver(p, rules.Color(mover))
-	if over {
-		lg.turns++
+// replayPly plays a stored ply on the record, re-rolling its dice, and
+// checks that they give the stored outcome.
+func (lg *liveGame) replayPly(e eventJSON, at time.Time) (plyResult, error) {
+	p := lg.g.Position()
+	m, err := notation.ParseMove(p, e.Move)
+	if err != nil {
+		return plyResult{}, fmt.Errorf("ply %d: %w", e.Ply, err)
+	}
+	k, err := rules.Choose(lg.dice, p.Outcomes(m))
+	if err != nil {
+		return plyResult{}, fmt.Errorf("ply %d: %w", e.Ply, err)
+	}
+	if k != e.Outcome {
+		return plyResult{}, fmt.Errorf("ply %d: dice gave outcome %d, record has %d", e.Ply, k, e.Outcome)
+	}
+	return lg.playOnRecord(m, k, at)
+}
+
+// plyResult is what a ply played on the record does to the game.
+type plyResult struct {
+	turnOver bool         // it ended its mover's turn (game.TurnOver)
+	status   rules.Status // the status of the position it leaves
+	turns    int          // turns completed after it
+	clock    clockState   // the clock after it
+}
+
+// playOnRecord plays ply (m, k), accepted at time at, on the record, and
+// judges the position it leaves: the rules' status is computed once per
+// ply, here. The game's other state changes only when the ply is stored
+// (applyPly); until then Undo takes it back.
+func (lg *liveGame) playOnRecord(m rules.Move, k int, at time.Time) (plyResult, error) {
+	mover := lg.g.Position().Turn()
+	if err := lg.g.Play(m, k); err != nil {
+		return plyResult{}, err
+	}
+	p := lg.g.Position()
+	r := plyResult{status: p.Status(), turns: lg.turns}
+	r.turnOver = p.Turn() != mover || r.status.Over() // game.TurnOver, with the status known
+	if r.turnOver {
+		r.turns++
+	}
+	r.clock = lg.clock.next(int(mover), r.turnOver, r.turns, int(p.Turn()), r.status.Over(), at)
+	return r, nil
+}
+
+// applyPly applies a stored ply that playOnRecord played: the turns, the
+// draw offer, the status and the clocks.
+func (lg *liveGame) applyPly(r plyResult) {
+	if r.turnOver {
 		lg.offer = -1
 	}
-	if st != nil {
-		lg.status = *st
-	} else {
-		lg.status = p.Status()
+	lg.turns, lg.clock, lg.status = r.turns, r.clock, r.status
+	if r.status.Over() {
+		lg.finish(r.status)
 	}
-	if lg.status.Over() {
-		lg.over = true
+}
+
+// finish ends the game with status st: the record takes the result and,
+// where it committed to its dice, reveals their seed.
+func (lg *liveGame) finish(st rules.Status) {
+	lg.over, lg.status = true, st
+	lg.g.Result, lg.g.Reason = st.Result, st.Detail
+	if lg.committed() {
+		lg.g.Reveal(lg.rec.Seed, lg.nonce())
 	}
-	lg.clock = lg.clock.next(mover, over, lg.turns, int(p.Turn()), lg.over, at)
-	return over
 }
 
 // next returns the clock after a ply by mover at time at: the mover's time
@@ -238,9 +321,8 @@ func (lg *liveGame) applyOffer(e eventJSON) {
 }
 
 func (lg *liveGame) applyEnd(e eventJSON) {
-	lg.over = true
 	lg.clock.running = -1
-	lg.status = rules.Status{Result: parseResult(e.Result), Reason: rules.Reason(e.Reason), Detail: e.Detail}
+	lg.finish(rules.Status{Result: parseResult(e.Result), Reason: rules.Reason(e.Reason), Detail: e.Detail})
 }
 
 func seatIndex(s string) int {
@@ -253,14 +335,13 @@ func seatIndex(s string) int {
 	return spectator
 }
 
+// parseResult reads a result as rules.Result.String writes it; anything
+// else (an aborted game's "*") is rules.Ongoing.
 func parseResult(s string) rules.Result {
-	switch s {
-	case "1-0":
-		return rules.Win(rules.White)
-	case "0-1":
-		return rules.Win(rules.Black)
-	case "1/2-1/2":
-		return rules.Draw
+	for _, r := range []rules.Result{rules.WhiteWins, rules.BlackWins, rules.Draw} {
+		if r.String() == s {
+			return r
+		}
 	}
 	return rules.Ongoing
 }
@@ -334,7 +415,8 @@ func (lg *liveGame) checkIdle() {
 	})
 }
 
-// flag ends the game on time if the running clock has run out.
+// flag ends the game on time if the running clock has run out: a loss for
+// the seat whose time ran out, or a draw if its opponent has a bare king.
 func (lg *liveGame) flag(v int64) {
 	if lg.over || lg.version != v || lg.clock.running < 0 {
 		return
@@ -345,11 +427,10 @@ func (lg *liveGame) flag(v int64) {
 		lg.schedule()
 		return
 	}
-	p := lg.pos
 	winner := rules.Color(1 - s)
 	e := eventJSON{Kind: "end", Result: rules.Win(winner).String(), Reason: "time",
 		Detail: fmt.Sprintf("%s ran out of time", seatName(s))}
-	if len(p.Pieces(winner)) <= 1 {
+	if bareKing(lg.g.Position(), winner) {
 		e.Result, e.Detail = rules.Draw.String(), fmt.Sprintf("%s ran out of time; %s has a bare king", seatName(s), winner)
 	}
 	if _, err := lg.commit(e, nil); err != nil {
@@ -357,58 +438,75 @@ func (lg *liveGame) flag(v int64) {
 	}
 }
 
-// commit stores an event, applies it and sends it to every connection;
-// from (if not nil) gets its ack before the event. Owner goroutine only.
+// bareKing reports whether side c of p has a bare king as the rules mean
+// it (rules.EndSpec.BareKing, the search's scoring of it): the variant has
+// royal pieces and every piece c has on the board is royal. A piece in
+// reserve, which could still be dropped to mate, makes the king not bare.
+// A variant whose royalty lies in its hooks alone (Crazy Chess's King,
+// csipgs's royal designs) has no bare king in this sense.
+func bareKing(p *rules.Position, c rules.Color) bool {
+	v := p.Variant()
+	pieces := p.Pieces(c)
+	if len(pieces) == 0 {
+		return false
+	}
+	for _, s := range pieces {
+		if !v.Royal(p.At(s).Type()) {
+			return false
+		}
+	}
+	for t := 1; t <= v.NumTypes(); t++ {
+		if p.Pocket(c, rules.Type(t)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// commit stores an event other than a ply, applies it and sends it to
+// every connection; ack (if not nil) gets its version before the event.
+// Owner goroutine only.
 func (lg *liveGame) commit(e eventJSON, ack func(v int64)) (int64, error) {
+	return lg.commitEvent(e, nil, ack)
+}
+
+// commitEvent stores event e, applies it and sends it to every
+// connection; ack (if not nil) gets its version before the event. For a
+// ply, r is what the ply, already played on the record, does (nil for
+// other events); if the ply ends the game by rule, the end is stored and
+// sent after it. An error means that e was not stored. Owner goroutine
+// only.
+func (lg *liveGame) commitEvent(e eventJSON, r *plyResult, ack func(v int64)) (int64, error) {
 	if e.At.IsZero() {
 		e.At = time.Now().UTC()
 	}
-	return lg.commitAt(e, ack, nil, 0)
-}
-
-// commitAt is commit for a ply (m, k) with the status after it, applied
-// after it is stored.
-func (lg *liveGame) commitAt(e eventJSON, ack func(v int64), m *rules.Move, k int, st ...rules.Status) (int64, error) {
 	data := mustJSON(e)
 	v := lg.version + 1
 	var end *store.End
-	endEv := e.Kind == "end"
-	if endEv {
+	if e.Kind == "end" {
 		end = &store.End{Result: e.Result, Reason: e.Reason}
 	}
-	// A ply that ends the game by rule is stored with its end in the
-	// same event list: first the ply, then the end, both before the ack.
 	ctx, cancel := context.WithTimeout(context.Background(), lg.srv.cfg.StoreTimeout)
 	defer cancel()
 	t0 := time.Now()
 	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At}, end); err != nil {
-		return 0, err
+		return 0, fmt.Errorf("storing event %d: %w", v, err)
 	}
 	lg.srv.storeLat.add(time.Since(t0))
-	lg.events = append(lg.events, data)
-	lg.version = v
-	switch e.Kind {
-	case "ply":
-		var known *rules.Status
-		if len(st) > 0 {
-			known = &st[0]
-		}
-		lg.applyPly(*m, k, e.At, known)
-	case "offer":
-		lg.applyOffer(e)
-	case "end":
-		lg.applyEnd(e)
-	case "rematch":
-		lg.rematchID = e.Game
+	if err := lg.apply(v, data, e, r, e.At); err != nil {
+		return 0, err // not a kind of event this package makes
 	}
 	if ack != nil {
 		ack(v)
 	}
-	if e.Kind == "ply" && lg.status.Over() {
+	if r != nil && lg.status.Over() {
+		// A ply that ends the game by rule is followed by its end, both
+		// stored before the next action.
 		lg.broadcast(v, data, false)
 		st := lg.status
 		if _, err := lg.commit(eventJSON{Kind: "end", Result: st.Result.String(), Reason: string(st.Reason), Detail: st.Detail}, nil); err != nil {
-			return v, err
+			// The ply stands; a reload judges its position again.
+			lg.srv.logf("game %s: end: %v", lg.rec.ID, err)
 		}
 		return v, nil
 	}
@@ -422,7 +520,7 @@ func (lg *liveGame) play(s int, text string, ack func(int64)) *wireError {
 	if lg.over {
 		return &wireError{"game_over", "the game is over"}
 	}
-	p := lg.pos
+	p := lg.g.Position()
 	if int(p.Turn()) != s {
 		return &wireError{"not_your_turn", fmt.Sprintf("it is %s's turn", p.Turn())}
 	}
@@ -446,30 +544,39 @@ func (lg *liveGame) play(s int, text string, ack func(int64)) *wireError {
 // board, and otherwise refuses it, saying only that ("illegal, try
 // again"). No error names the true position.
 func (lg *liveGame) playHidden(s int, text string, ack func(int64)) *wireError {
-	view := lg.pos.View(rules.Color(s))
+	view := lg.g.Position().View(rules.Color(s))
 	if view.Position == nil {
 		return &wireError{"internal", "no view"}
 	}
 	if _, err := notation.ParseMove(view.Position, text); err != nil {
 		return &wireError{"illegal", fmt.Sprintf("%q is not a legal move in your view", text)}
 	}
-	m, err := notation.ParseMove(lg.pos, text)
+	m, err := notation.ParseMove(lg.g.Position(), text)
 	if err != nil {
 		return &wireError{"refused", fmt.Sprintf("the moderator refuses %s: it is not legal on the board as it is; try another move", text)}
 	}
 	return lg.playMove(m, ack)
 }
 
-// playMove rolls the outcome of a legal move, stores the ply and sends it.
+// playMove rolls the outcome of a legal move, plays it on the record,
+// stores the ply and sends it; if it cannot be stored, the record and the
+// dice are put back as they were.
 func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
-	p := lg.pos
+	p := lg.g.Position()
+	mover := p.Turn()
+	now := time.Now().UTC()
+	if c := lg.clock; c.enabled() && c.running == int(mover) && c.days == 0 && c.at(now)[mover] <= 0 {
+		// The flag fell before the move arrived.
+		lg.flag(lg.version)
+		return &wireError{"game_over", "your time ran out"}
+	}
 	outs := p.Outcomes(m)
 	k, face, err := rules.ChooseRoll(lg.dice, outs)
 	if err != nil {
-		return &wireError{"internal", err.Error()}
+		lg.srv.logf("game %s: dice: %v", lg.rec.ID, err)
+		return &wireError{"internal", "the dice could not be rolled"}
 	}
-	now := time.Now().UTC()
-	e := eventJSON{Kind: "ply", Seat: seatName(int(p.Turn())), Ply: len(lg.plies) + 1,
+	e := eventJSON{Kind: "ply", Seat: seatName(int(mover)), Ply: len(lg.g.Plies) + 1,
 		Move: notation.Coord(p, m), SAN: notation.SAN(p, m), Outcome: k, At: now}
 	if len(outs) > 1 {
 		e.Roll = face + 1 // the die's face, 1..Den
@@ -479,52 +586,66 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 			e.Outcomes = append(e.Outcomes, outcomeJSON{P: fmt.Sprintf("%d/%d", o.Num, o.Den), Label: o.Label, Mark: o.Mark})
 		}
 	}
-	// Compute what the position will be, for the event: play the ply on
-	// the record's position and take it back (Unmake is exact).
-	mover := p.Turn()
-	p.MakeOutcome(m, k)
-	e.TurnOver = game.TurnOver(p, mover)
+	rolled := len(outs) > 1
+	r, err := lg.playOnRecord(m, k, now)
+	if err != nil {
+		// The callers checked the move; no error names the position.
+		lg.srv.logf("game %s: ply %d: %v", lg.rec.ID, e.Ply, err)
+		lg.undoRoll(rolled)
+		return &wireError{"internal", "the move could not be played"}
+	}
+	p = lg.g.Position()
+	e.TurnOver = r.turnOver
 	e.FEN = p.FEN()
 	e.Board = boardPart(p)
 	e.Check = checkSquare(p)
 	e.Removed = removedBy(p)
-	after := p.Status()
-	nextTurn, gameOver := int(p.Turn()), after.Over()
-	p.Unmake()
-	if c := lg.clock; c.enabled() {
-		mover := int(mover)
-		if c.running == mover && c.days == 0 && c.at(now)[mover] <= 0 {
-			// The flag fell before the move arrived.
-			lg.flag(lg.version)
-			return &wireError{"game_over", "your time ran out"}
-		}
-		turns := lg.turns
-		if e.TurnOver {
-			turns++
-		}
-		cj := c.next(mover, e.TurnOver, turns, nextTurn, gameOver, now).json(now)
+	if lg.clock.enabled() {
+		cj := r.clock.json(now)
 		e.Clock = &cj
 	}
-	if _, err := lg.commitAt(e, ack, &m, k, after); err != nil {
+	if _, err := lg.commitEvent(e, &r, ack); err != nil {
 		lg.srv.logf("game %s: store: %v", lg.rec.ID, err)
+		lg.g.Undo()
+		lg.undoRoll(rolled)
 		return &wireError{"internal", "the move could not be stored; try again"}
 	}
 	return nil
 }
 
+// undoRoll takes back the roll of a ply that was not stored (rewindDice),
+// if it rolled a die.
+func (lg *liveGame) undoRoll(rolled bool) {
+	if !rolled {
+		return
+	}
+	if err := lg.rewindDice(); err != nil {
+		lg.srv.logf("game %s: %v", lg.rec.ID, err)
+	}
+}
+
 // checkSquare returns the square of the side to move's royal piece in
-// check, or "".
+// check, or "": the royal piece that is attacked, or where the variant's
+// InCheck hook decides check, its first royal piece.
 func checkSquare(p *rules.Position) string {
 	if !p.InCheck() {
 		return ""
 	}
-	v := p.Variant()
-	for _, s := range p.Pieces(p.Turn()) {
-		if v.Royal(p.At(s).Type()) {
+	v, us := p.Variant(), p.Turn()
+	first := ""
+	for _, s := range p.Pieces(us) {
+		t := p.At(s).Type()
+		if !v.Royal(t) {
+			continue
+		}
+		if p.Attacked(s, us.Other(), t) {
 			return s.String()
 		}
+		if first == "" {
+			first = s.String()
+		}
 	}
-	return ""
+	return first
 }
 
 // moveBufs holds move lists of rules.MaxMoves, so that listing the legal
@@ -539,7 +660,7 @@ type wireError struct{ code, msg string }
 
 // state builds the state frame for seat s.
 func (lg *liveGame) state(s int, seated bool) []byte {
-	p := lg.pos
+	p := lg.g.Position()
 	now := time.Now()
 	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()), Counter: int(p.Counter()),
 		Clock: lg.clock.json(now), Offer: "", Legal: []string{},
@@ -550,8 +671,8 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 	if lg.offer >= 0 {
 		f.Offer = seatName(lg.offer)
 	}
-	if n := len(lg.plies); n > 0 {
-		m := lg.plies[n-1].Move
+	if n := len(lg.g.Plies); n > 0 {
+		m := lg.g.Plies[n-1].Move
 		if m.Kind() != rules.Special {
 			f.Last = []string{m.From().String(), m.To().String()}
 			if m.Kind() == rules.Drop {
@@ -605,16 +726,13 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 	return mustJSON(f)
 }
 
-// boardPart returns the piece placement of p's plain FEN (no ranks or
-// variant fields), as board widgets read it.
 // removedBy lists what the last move made on p took off the board, in
 // the order it happened, for a variant where one move sets off a chain of
 // effects (Crazy Chess: captures, falls, revenge, then self-captures and
-// vanished bishops): "r a8", "P a8 self-capture", "B* c4 vanished".
+// vanished bishops): "r a8", "P a8 self-capture", "B* c4 vanished". The
+// chain is read from the position's variant state (crazy.Removals), so it
+// is nil for any other variant.
 func removedBy(p *rules.Position) []string {
-	if p.Variant().Name() != crazy.Name {
-		return nil
-	}
 	var out []string
 	for _, r := range crazy.Removals(p) {
 		text := string(p.Variant().PieceLetter(r.Piece))
@@ -633,6 +751,8 @@ func removedBy(p *rules.Position) []string {
 	return out
 }
 
+// boardPart returns the piece placement of p's plain FEN (no ranks or
+// variant fields), as board widgets read it.
 func boardPart(p *rules.Position) string {
 	f := p.PlainFEN()
 	if i := strings.IndexByte(f, ' '); i >= 0 {
@@ -662,11 +782,18 @@ func perspective(c *client) int {
 }
 
 // eventFor returns the event frame of version v as seat s may see it.
+// While a game with hidden information is played, a ply event carries no
+// position (its fen, board and check are the true board's; the state
+// frame after it gives each receiver its view), and a ply of the
+// opponent nothing of the move either.
 func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
 	if lg.hidden && !lg.over {
 		var e eventJSON
-		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" && seatIndex(e.Seat) != s {
-			e.Move, e.SAN, e.Outcomes, e.FEN, e.Board, e.Check, e.Mark, e.Label, e.Removed = "", "", nil, "", "", "", "", "", nil
+		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" {
+			e.FEN, e.Board, e.Check = "", "", ""
+			if seatIndex(e.Seat) != s {
+				e.Move, e.SAN, e.Outcomes, e.Mark, e.Label, e.Removed = "", "", nil, "", "", nil
+			}
 			data = mustJSON(e)
 		}
 	}
@@ -854,7 +981,7 @@ func (lg *liveGame) maybeEngine() {
 	if lg.over || lg.thinking || lg.rec.Opponent != "engine" {
 		return
 	}
-	p := lg.pos
+	p := lg.g.Position()
 	if int(p.Turn()) != lg.rec.EngineSeat {
 		return
 	}
@@ -879,10 +1006,6 @@ func (lg *liveGame) maybeEngine() {
 				lg.maybeEngine()
 				return
 			}
-			if !lg.pos.Playable(m) {
-				lg.srv.logf("game %s: the engine chose an illegal move %#v", lg.rec.ID, m)
-				return
-			}
 			if werr := lg.playMove(m, nil); werr != nil {
 				lg.srv.logf("game %s: engine move: %s", lg.rec.ID, werr.msg)
 			}
@@ -892,12 +1015,13 @@ func (lg *liveGame) maybeEngine() {
 
 // summary returns the public summary of the game.
 func (lg *liveGame) summary() *Summary {
-	s := summaryOf(lg.rec, lg.v)
+	s := summaryOf(lg.rec, lg.g.Variant)
 	s.Version = lg.version
 	s.Hidden = lg.hidden
 	if !lg.hidden || lg.over { // the start shows terrain and pieces a view may hide
-		s.StartFEN = lg.start
-		s.StartBrd = boardPart(lg.startPos)
+		start := lg.g.Start()
+		s.StartFEN = start.FEN()
+		s.StartBrd = boardPart(start)
 	}
 	if lg.over {
 		s.Finished = true
@@ -908,7 +1032,7 @@ func (lg *liveGame) summary() *Summary {
 		s.Reason = string(lg.status.Reason)
 		s.Detail = lg.status.Detail
 	}
-	s.Plies = len(lg.plies)
+	s.Plies = len(lg.g.Plies)
 	return s
 }
 
@@ -927,7 +1051,7 @@ func (lg *liveGame) nonce() string {
 // commitment, and once the game is over the seed and nonce; nil for a game
 // without chance.
 func (lg *liveGame) diceState() *diceJSON {
-	if !lg.v.Chance() {
+	if !lg.g.Variant.Chance() {
 		return nil
 	}
 	d := &diceJSON{Commit: game.Commitment(lg.rec.Seed, lg.nonce())}
@@ -940,30 +1064,7 @@ func (lg *liveGame) diceState() *diceJSON {
 // pgn returns the game as PGN text: while the game is played, its dice
 // appear only as a commitment to their seed.
 func (lg *liveGame) pgn() string {
-	g := game.New(lg.v, lg.startPos)
-	for _, o := range lg.v.Options() {
-		g.SetTag(o.Name, o.Value)
-	}
-	if lg.v.Chance() || lg.rec.FEN == "" && lg.v.Seeded() {
-		// The seed stays secret while the game is played, so that no one
-		// can foresee a roll: the record shows a commitment to it, and
-		// the seed and nonce once the game is over (game.Verify).
-		nonce := lg.nonce()
-		g.SetCommitment(lg.rec.Seed, nonce)
-		if lg.over {
-			g.Reveal(lg.rec.Seed, nonce)
-		}
-	}
-	for _, pl := range lg.plies {
-		if err := g.Play(pl.Move, pl.Outcome); err != nil {
-			return ""
-		}
-	}
-	if lg.over {
-		g.Result = lg.status.Result
-		g.Reason = lg.status.Detail
-	}
-	pg := notation.WriteGame(g)
+	pg := notation.WriteGame(lg.g)
 	pg.SetTag("Event", "anychess game "+lg.rec.ID)
 	pg.SetTag("Site", "anychess serve")
 	pg.SetTag("Date", lg.rec.Created.Format("2006.01.02"))

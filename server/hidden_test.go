@@ -1,6 +1,8 @@
 package server
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -13,54 +15,73 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// fogRegistry is the catalog with one more variant: chess in which each
-// side sees only the squares of its pieces and their neighbours.
-type fogRegistry struct {
+// testRegistry is the catalog with more variants.
+type testRegistry struct {
 	Registry
-	fog *rules.Variant
+	extra []*rules.Variant
 }
 
-func (r fogRegistry) Get(name string) (*rules.Variant, error) {
-	if name == "fogchess" {
-		return r.fog, nil
+func (r testRegistry) Get(name string) (*rules.Variant, error) {
+	for _, v := range r.extra {
+		if v.Name() == name {
+			return v, nil
+		}
 	}
 	return r.Registry.Get(name)
 }
 
-func (r fogRegistry) Variants() []*rules.Variant { return append(r.Registry.Variants(), r.fog) }
+func (r testRegistry) Variants() []*rules.Variant {
+	return slices.Concat(r.Registry.Variants(), r.extra)
+}
 
-func newFogRegistry(t *testing.T) fogRegistry {
-	reg := catalog.MustDefault()
-	chess, err := reg.Get("chess")
+// newTestRegistry returns the catalog with the variants extra.
+func newTestRegistry(extra ...*rules.Variant) testRegistry {
+	return testRegistry{Registry: catalog.MustDefault(), extra: extra}
+}
+
+// chessLike compiles a variant of chess named name, changed by change.
+func chessLike(t *testing.T, name string, change func(s *rules.Spec)) *rules.Variant {
+	t.Helper()
+	chess, err := catalog.MustDefault().Get("chess")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := chess.Spec()
-	s.Name, s.Title, s.Aliases = "fogchess", "Fog chess", nil
-	s.Hooks.View = func(p *rules.Position, c rules.Color) rules.View {
-		view := rules.View{Viewer: c, Position: p.Clone()}
-		for _, sq := range p.Pieces(c) {
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					n := geom.Square(int(sq) + geom.Offset(dx, dy))
-					if p.Variant().Board().Contains(n) {
-						view.Visible.Add(n)
-					}
-				}
-			}
-		}
-		for _, sq := range p.Variant().Board().Squares() {
-			if !view.Visible.Has(sq) && view.Position.At(sq).IsPiece() {
-				view.Position.Remove(sq)
-			}
-		}
-		return view
-	}
-	fog, err := rules.Compile(s)
+	s.Name, s.Title, s.Aliases = name, name, nil
+	s.Pieces = slices.Clone(s.Pieces) // chess's own stay as they are
+	change(&s)
+	v, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fogRegistry{Registry: reg, fog: fog}
+	return v
+}
+
+// newFogRegistry returns the catalog with fogchess: chess in which each
+// side sees only the squares of its pieces and their neighbours.
+func newFogRegistry(t *testing.T) testRegistry {
+	return newTestRegistry(chessLike(t, "fogchess", func(s *rules.Spec) {
+		s.Title = "Fog chess"
+		s.Hooks.View = func(p *rules.Position, c rules.Color) rules.View {
+			view := rules.View{Viewer: c, Position: p.Clone()}
+			for _, sq := range p.Pieces(c) {
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						n := geom.Square(int(sq) + geom.Offset(dx, dy))
+						if p.Variant().Board().Contains(n) {
+							view.Visible.Add(n)
+						}
+					}
+				}
+			}
+			for _, sq := range p.Variant().Board().Squares() {
+				if !view.Visible.Has(sq) && view.Position.At(sq).IsPiece() {
+					view.Position.Remove(sq)
+				}
+			}
+			return view
+		}
+	}))
 }
 
 // TestHiddenViews plays a variant with per-player views and reads what
@@ -98,8 +119,11 @@ func TestHiddenViews(t *testing.T) {
 		c.stateAt(1)
 		_, es := c.events()
 		e := es[len(es)-1]
-		if own := c == w || c == specW; own != (e.Move == "e2e4" && e.SAN == "e4" && e.FEN != "") {
+		if own := c == w || c == specW; own != (e.Move == "e2e4" && e.SAN == "e4") {
 			t.Errorf("%s got the ply as %+v", c.seat, e)
+		}
+		if e.FEN != "" || e.Board != "" { // the true board: each gets its view in the state
+			t.Errorf("%s got the position after the ply: %s %s", c.seat, e.FEN, e.Board)
 		}
 	}
 	if f := specW.do(map[string]any{"t": "move", "move": "e7e5"}); f.Code != "not_your_seat" {
@@ -154,22 +178,94 @@ func TestModeratorRefuses(t *testing.T) {
 }
 
 // TestModeratedEngine: in a moderated csipgs game the engine plays its
-// whole turn (action and design) from its view, and the game goes on.
+// whole turn (action and design) from its view, and the game goes on;
+// everything its opponent receives while the game is played is a view.
 func TestModeratedEngine(t *testing.T) {
 	ts := newTestServer(t, "", nil)
 	g := create(t, ts, map[string]any{"variant": "csipgs", "options": map[string]string{"Moderated": "1"}, "opponent": "engine", "level": 1})
 	w := join(t, ts, g["id"], g["token"], 0)
+	// White plays until the game is past version 12: a turn is an action
+	// and a design decision, and White's next turn waits for the engine's
+	// whole answer.
+	var st *loadtest.Frame
 	for v := int64(0); v < 12; {
-		st := w.waitState(func(f *loadtest.Frame) bool {
+		st = w.waitState(func(f *loadtest.Frame) bool {
 			return f.V >= v && (f.Turn == "white" && len(f.Legal) > 0 || f.Status.Result != "*")
 		})
-		if st.Status.Result != "*" || len(st.Legal) == 0 {
-			break
+		if st.Status.Result != "*" {
+			t.Fatalf("the game ended at version %d: %+v", st.V, st.Status)
 		}
 		v = w.mustMove(st.Legal[0])
 	}
-	st := w.waitState(func(f *loadtest.Frame) bool { return f.V >= 8 })
-	if st.V < 8 {
-		t.Fatalf("the game stopped at version %d", st.V)
+	_, es := w.events()
+	var plies, turns [2]int
+	for _, e := range es {
+		if s := seatIndex(e.Seat); e.Kind == "ply" && s >= 0 {
+			plies[s]++
+			if e.TurnOver {
+				turns[s]++
+			}
+		}
 	}
+	if plies[1] < 4 || turns[1] < 2 || turns[0] < 2 {
+		t.Errorf("white made %d plies in %d turns, the engine %d plies in %d turns; want two whole turns each", plies[0], turns[0], plies[1], turns[1])
+	}
+	for _, f := range w.frames {
+		switch f.T {
+		case "welcome":
+			var sum Summary
+			if err := json.Unmarshal(f.Game, &sum); err != nil || sum.StartFEN != "" || sum.StartBrd != "" {
+				t.Errorf("the welcome shows the start: %s (%v)", f.Game, err)
+			}
+		case "event":
+			e, err := f.Event()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Kind == "ply" && (e.FEN != "" || e.Board != "" || e.Seat == "black" && (e.Move != "" || e.SAN != "")) {
+				t.Errorf("v%d: white received the ply %s", f.V, f.E)
+			}
+		case "state":
+			var sf stateFrame
+			if err := json.Unmarshal(f.Raw, &sf); err != nil {
+				t.Fatal(err)
+			}
+			if sf.Visible == nil {
+				t.Errorf("v%d: a state without a view: %s", f.V, f.Raw)
+			}
+			for sq, pc := range boardSquares(sf.Board) {
+				if !slices.Contains(sf.Visible, sq) {
+					t.Errorf("v%d: white sees %c on %s, outside its view %v", f.V, pc, sq, sf.Visible)
+				}
+			}
+		}
+	}
+}
+
+// boardSquares returns the pieces of a FEN's piece placement by square
+// ("e1": 'K').
+func boardSquares(board string) map[string]byte {
+	out := map[string]byte{}
+	rows := strings.Split(board, "/")
+	for i, row := range rows {
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			switch {
+			case c >= '0' && c <= '9':
+				n := int(c - '0')
+				for j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
+					j++
+					n = n*10 + int(row[j]-'0')
+				}
+				file += n
+			case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+				out[fmt.Sprintf("%c%d", 'a'+file, len(rows)-i)] = c
+				file++
+			default: // terrain
+				file++
+			}
+		}
+	}
+	return out
 }

@@ -1,15 +1,20 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
 )
@@ -644,47 +649,177 @@ func TestEngineGame(t *testing.T) {
 }
 
 // TestReload closes a server and opens another on the same database: the
-// games are as they were, and play goes on.
+// games are as they were, every stored ply replayed with its dice rolled
+// again to the same outcomes, and play goes on with the dice where they
+// were.
 func TestReload(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	ts := newTestServer(t, path, nil)
-	id, w, b, tokens := humanGame(t, ts, map[string]any{"variant": "vazir", "options": map[string]string{"MPT": "2"}})
-	// Captures in Vazir roll dice; play until a few plies are recorded.
-	plies := 0
-	var fen string
-	for plies < 10 {
-		c := w
-		st := w.stateAt(int64(plies))
-		if st.Turn == "black" {
-			c = b
-			st = b.stateAt(int64(plies))
-		}
-		if st.Status.Result != "*" {
-			break
-		}
-		m := st.Legal[0]
-		for _, l := range st.Legal { // prefer a capture-looking move to meet the dice
-			if strings.HasPrefix(l, "d") {
-				m = l
-			}
-		}
-		c.mustMove(m)
-		plies++
-		fen = c.stateAt(int64(plies)).FEN
+	// Play Vazir until a die has been rolled (a capture that may fail)
+	// and ten plies are recorded, in a new game if one ends before.
+	var id string
+	var w, b *seatClient
+	var tokens [2]string
+	var v int64
+	on := false
+	for game := 0; game < 5 && !on; game++ {
+		id, w, b, tokens = humanGame(t, ts, map[string]any{"variant": "vazir", "options": map[string]string{"MPT": "2"}})
+		v, on = playUntil(t, [2]*seatClient{w, b}, 0, func(*loadtest.Frame) bool {
+			es := plyEvents(t, w)
+			return rolls(es) > 0 && len(es) >= 10
+		})
 	}
+	if !on {
+		t.Fatal("five games ended before a die was rolled")
+	}
+	before := eventBodies(w)
+	rolled := rolls(plyEvents(t, w))
+	fen := w.stateAt(v).FEN
 	ts.stop()
+
 	ts2 := newTestServer(t, path, nil)
 	spec := join(t, ts2, id, "", 0)
 	st := spec.frames[len(spec.frames)-1]
-	if st.FEN != fen || st.V != int64(plies) {
-		t.Fatalf("after reload: v%d %s, want v%d %s", st.V, st.FEN, plies, fen)
+	if st.FEN != fen || st.V != v {
+		t.Fatalf("after reload: v%d %s, want v%d %s", st.V, st.FEN, v, fen)
 	}
-	seat := 0
-	if st.Turn == "black" {
-		seat = 1
+	after := eventBodies(spec)
+	if len(after) != len(before) {
+		t.Fatalf("after reload %d events, before %d", len(after), len(before))
 	}
-	c := join(t, ts2, id, tokens[seat], int64(plies))
-	c.mustMove(c.frames[len(c.frames)-1].Legal[0])
+	for i := range before {
+		if !bytes.Equal(before[i], after[i]) {
+			t.Errorf("event %d before the reload %s, after %s", i+1, before[i], after[i])
+		}
+	}
+	// Play on until a die is rolled after the reload.
+	w2 := join(t, ts2, id, tokens[0], v)
+	b2 := join(t, ts2, id, tokens[1], v)
+	v, on = playUntil(t, [2]*seatClient{w2, b2}, v, func(*loadtest.Frame) bool { return rolls(plyEvents(t, w2)) > 0 })
+	if n := rolls(plyEvents(t, w2)); n == 0 {
+		t.Fatalf("the game ended at version %d with no roll after the reload", v)
+	}
+	if on {
+		if f := w2.do(map[string]any{"t": "resign"}); f.T != "ack" {
+			t.Fatalf("resign: %s %s", f.Code, f.Message)
+		}
+	}
+	// Every roll, before the reload and after, is the seed's.
+	end := w2.final()
+	all := plyEvents(t, join(t, ts2, id, "", 0))
+	if n := checkRolls(t, all, end.Dice.Seed); n <= rolled {
+		t.Errorf("%d rolls checked, %d of them before the reload", n, rolled)
+	}
+}
+
+// playUntil plays a game between two seats from version v: the seat to
+// move plays a move decided by chance where it has one (so that dice
+// roll), else one of its moves, until done holds for its state or the game
+// ends. It returns the version reached and whether the game goes on.
+func playUntil(t *testing.T, cs [2]*seatClient, v int64, done func(st *loadtest.Frame) bool) (int64, bool) {
+	t.Helper()
+	for range 400 {
+		st := cs[0].stateAt(v)
+		if st.Status.Result != "*" || st.Status.Reason != "" {
+			return v, false
+		}
+		seat := 0
+		if st.Turn == "black" {
+			seat = 1
+			st = cs[1].stateAt(v) // the legal moves go to the seat to move
+		}
+		if done(st) {
+			return v, true
+		}
+		m := chanceMove(t, st)
+		if m == "" {
+			m = st.Legal[int(v)*7%len(st.Legal)]
+		}
+		v = cs[seat].mustMove(m)
+	}
+	t.Fatalf("nothing happened in 400 plies")
+	return v, false
+}
+
+// chanceMove returns a move of a state's legal moves that is decided by
+// chance, or "" if it has none.
+func chanceMove(t *testing.T, st *loadtest.Frame) string {
+	t.Helper()
+	var sf stateFrame
+	if err := json.Unmarshal(st.Raw, &sf); err != nil {
+		t.Fatal(err)
+	}
+	if len(sf.Chances) == 0 {
+		return ""
+	}
+	return slices.Sorted(maps.Keys(sf.Chances))[int(st.V)%len(sf.Chances)]
+}
+
+// eventBodies returns the bodies of the event frames a client received,
+// as the server sent them.
+func eventBodies(sc *seatClient) [][]byte {
+	var out [][]byte
+	for _, f := range sc.frames {
+		if f.T == "event" {
+			out = append(out, f.E)
+		}
+	}
+	return out
+}
+
+// plyEvents returns the ply events a client received.
+func plyEvents(t *testing.T, sc *seatClient) []eventJSON {
+	t.Helper()
+	var out []eventJSON
+	for _, body := range eventBodies(sc) {
+		var e eventJSON
+		if err := json.Unmarshal(body, &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Kind == "ply" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// rolls returns how many of the plies rolled a die.
+func rolls(plies []eventJSON) int {
+	n := 0
+	for _, e := range plies {
+		if e.Roll > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// checkRolls checks every die of the plies, in order, as a page does once
+// the seed (decimal) is revealed: game.NewRoller(seed) rolls each face
+// with Roll(den), from the first roll on. It returns how many it checked.
+func checkRolls(t *testing.T, plies []eventJSON, seed string) int {
+	t.Helper()
+	s, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		t.Fatalf("seed %q: %v", seed, err)
+	}
+	r := game.NewRoller(s)
+	n := 0
+	for _, e := range plies {
+		if len(e.Outcomes) < 2 {
+			continue
+		}
+		_, den, _ := strings.Cut(e.Outcomes[0].P, "/")
+		d, err := strconv.Atoi(den)
+		if err != nil {
+			t.Fatalf("ply %d: outcome %q", e.Ply, e.Outcomes[0].P)
+		}
+		if face := r.Roll(d) + 1; face != e.Roll {
+			t.Errorf("ply %d rolled %d of %d, the seed gives %d", e.Ply, e.Roll, d, face)
+		}
+		n++
+	}
+	return n
 }
 
 func newBenchServer(b *testing.B) *testServer {
