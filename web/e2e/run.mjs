@@ -2,12 +2,15 @@
 // Debian's chromium against a running server.
 //
 // Usage: node run.mjs http://127.0.0.1:PORT [screenshot dir]
+// With E2E_ONLY set to a regular expression only the tests whose names
+// match it run (a test that needs an earlier one's game then fails).
 // The Go test TestBrowser (server/browser_test.go) starts a server and runs
 // this script; it prints "N passed, N failed" and exits non-zero on failure.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eachSquare, parseBoard } from '../src/fen.mjs';
 
 const base = process.argv[2];
 if (!base) {
@@ -87,6 +90,71 @@ async function clickSquare(page, sq, files = 8, ranks = 8) {
   await page.mouse.click(box.x + (x + 0.5) * box.width / files, box.y + (y + 0.5) * box.height / ranks);
 }
 
+// checkCoords checks the board's coordinates: the file letters are those
+// of its files ('j' on a 10-file board, no 'i' on 8 files), the rank
+// numbers those of its ranks ('10' only from 10 ranks up), and each label
+// is drawn inside its square: the letters in the bottom row, the numbers
+// in the left column, in the board's orientation.
+async function checkCoords(page, files, ranks) {
+  const got = await page.evaluate(() => {
+    const board = document.querySelector('cg-board').getBoundingClientRect();
+    const read = (sel) => [...document.querySelectorAll(sel)].map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = range.getBoundingClientRect(); // the glyphs themselves
+      return { text: el.textContent, left: r.left - board.left, right: r.right - board.left, top: r.top - board.top, bottom: r.bottom - board.top,
+        shown: r.width > 0 && getComputedStyle(el).visibility !== 'hidden' && getComputedStyle(el.parentElement).display !== 'none' };
+    });
+    return { w: board.width, h: board.height, black: !!document.querySelector('.cg-wrap.orientation-black'),
+      files: read('coords.bottom coord'), ranks: read('coords.side coord') };
+  });
+  const wantFiles = Array.from({ length: files }, (_, i) => String.fromCharCode(97 + i));
+  const wantRanks = Array.from({ length: ranks }, (_, i) => String(i + 1));
+  const side = got.black ? 'black' : 'white';
+  check(got.files.map((c) => c.text).join(' ') === wantFiles.join(' '), `${side} below: file labels ${got.files.map((c) => c.text)}, want ${wantFiles}`);
+  check(got.ranks.map((c) => c.text).join(' ') === wantRanks.join(' '), `${side} below: rank labels ${got.ranks.map((c) => c.text)}, want ${wantRanks}`);
+  const sw = got.w / files, sh = got.h / ranks;
+  const inSquare = (c, col, row) => c.shown && c.left >= col * sw - 0.5 && c.right <= (col + 1) * sw + 0.5 && c.top >= row * sh - 0.5 && c.bottom <= (row + 1) * sh + 0.5;
+  got.files.forEach((c, i) => {
+    const col = got.black ? files - 1 - i : i;
+    check(inSquare(c, col, ranks - 1), `${side} below: the label ${c.text} is not in the bottom row's column ${col + 1}: ${JSON.stringify(c)}`);
+  });
+  got.ranks.forEach((c, j) => {
+    const row = got.black ? j : ranks - 1 - j;
+    check(inSquare(c, 0, row), `${side} below: the label ${c.text} is not in the left column's row ${row + 1}: ${JSON.stringify(c)}`);
+  });
+}
+
+// drawnSquares returns the squares the board draws something on, named
+// from where it is drawn: { pieces: {square: "white k-piece"}, marks:
+// [squares of full-square marks: terrain, fog] }.
+async function drawnSquares(page, files, ranks) {
+  return page.evaluate(([files, ranks]) => {
+    const board = document.querySelector('cg-board').getBoundingClientRect();
+    const black = !!document.querySelector('.cg-wrap.orientation-black');
+    const square = (el) => {
+      const r = el.getBoundingClientRect();
+      const col = Math.floor((r.left + r.width / 2 - board.left) / (board.width / files));
+      const row = Math.floor((r.top + r.height / 2 - board.top) / (board.height / ranks));
+      const file = black ? files - 1 - col : col, rank = black ? row + 1 : ranks - row;
+      return String.fromCharCode(97 + file) + rank;
+    };
+    const pieces = {};
+    for (const el of document.querySelectorAll('cg-board piece:not(.ghost)')) {
+      pieces[square(el)] = [...el.classList].filter((c) => /^(white|black|.*-piece)$/.test(c)).sort().join(' ');
+    }
+    const marks = [...document.querySelectorAll('.cg-custom-svgs rect')].map(square).sort();
+    return { pieces: Object.fromEntries(Object.entries(pieces).sort()), marks };
+  }, [files, ranks]);
+}
+
+// flip turns the board round with the page's button.
+async function flip(page) {
+  const black = await page.evaluate(() => !!document.querySelector('.cg-wrap.orientation-black'));
+  await page.click('#flip');
+  await page.waitForSelector(black ? '.cg-wrap.orientation-white' : '.cg-wrap.orientation-black');
+}
+
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -105,6 +173,7 @@ test('lobby lists every variant with its rules', async () => {
 test('chess against the engine: moves with highlighted destinations, then resign', async () => {
   const page = await newPage();
   await createGame(page, { variant: 'chess', level: '1' });
+  await checkCoords(page, 8, 8);
   await clickSquare(page, 'e2');
   await page.waitForSelector('cg-board square.move-dest');
   const dests = await page.$$eval('cg-board square.move-dest', (els) => els.length);
@@ -142,7 +211,12 @@ test('Great Shatranj against the engine: the engine plays, then a mate from a se
   await createGame(page, { variant: 'greatshatranj', level: '2' });
   await typeMove(page, 'e2e3');
   await waitVersion(page, 2);
+  await checkCoords(page, 10, 8);
   await page.screenshot({ path: join(shots, 'greatshatranj.png') });
+  await flip(page);
+  await checkCoords(page, 10, 8);
+  await page.screenshot({ path: join(shots, 'greatshatranj-flipped.png') });
+  check(page.errors.length === 0, page.errors.join('; '));
   const page2 = await newPage();
   await createGame(page2, { variant: 'greatshatranj', fen: '5G3k/8pp/10/10/10/10/10/K9 w - - 0 1' });
   await clickSquare(page2, 'f8', 10, 8);
@@ -300,6 +374,43 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
+test('csipgs on a 16x16 map with terrain: coordinates, terrain and pieces where they stand, in both orientations', async () => {
+  const page = await newPage();
+  await page.goto(base + '/');
+  await page.waitForSelector('#create');
+  await page.selectOption('#variant', 'csipgs');
+  await page.selectOption('#level', '1');
+  await page.fill('input[data-option="MapSize"]', '16x16');
+  await page.fill('input[data-option="Terrain"]', 'h2,j15,p9,a16');
+  await page.click('#create');
+  await page.waitForSelector('body[data-version]');
+  await waitMyMove(page);
+  await checkCoords(page, 16, 16);
+  const terrain = 'a16 h2 j15 p9';
+  let drawn = await drawnSquares(page, 16, 16);
+  check(drawn.marks.join(' ') === terrain, `terrain drawn on ${drawn.marks}, want ${terrain}`);
+  // The king moves i1-j2 by clicking; the design phase keeps the designs.
+  await clickSquare(page, 'i1', 16, 16);
+  await clickSquare(page, 'j2', 16, 16);
+  await page.waitForSelector('#design-keep');
+  await page.click('#design-keep');
+  await waitVersion(page, 2);
+  await waitMyMove(page); // the engine played its turn
+  check((await page.textContent('#moves')).includes('Kj2'), `no Kj2 in ${await page.textContent('#moves')}`);
+  drawn = await drawnSquares(page, 16, 16);
+  check(drawn.pieces.j2 === 'k-piece white', `j2 holds ${drawn.pieces.j2}: ${JSON.stringify(drawn.pieces)}`);
+  const blackKing = Object.entries(drawn.pieces).find(([, c]) => c === 'black k-piece');
+  check(blackKing && /^[g-k]1[56]$/.test(blackKing[0]), `the black king is drawn on ${blackKing && blackKing[0]}: ${JSON.stringify(drawn.pieces)}`);
+  check(drawn.marks.join(' ') === terrain, `after the moves terrain drawn on ${drawn.marks}, want ${terrain}`);
+  await page.screenshot({ path: join(shots, 'csipgs-16x16.png') });
+  await flip(page);
+  await checkCoords(page, 16, 16);
+  const flipped = await drawnSquares(page, 16, 16);
+  check(JSON.stringify(flipped) === JSON.stringify(drawn), `flipped, the board draws ${JSON.stringify(flipped)}, not ${JSON.stringify(drawn)}`);
+  await page.screenshot({ path: join(shots, 'csipgs-16x16-flipped.png') });
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
 // recordFrames keeps every WebSocket frame a page receives, parsed.
 function recordFrames(page) {
   const frames = [];
@@ -314,8 +425,9 @@ function recordFrames(page) {
 
 // viewLeaks returns what frames show a player (viewer: white or black)
 // may not see while the game is played: a piece on a square outside its
-// view, an opponent's move, the start position.
-function viewLeaks(frames, viewer) {
+// view, an opponent's move, the start position (on a board of files
+// files).
+function viewLeaks(frames, viewer, files = 8) {
   const leaks = [];
   let over = false;
   for (const f of frames) {
@@ -323,16 +435,8 @@ function viewLeaks(frames, viewer) {
       over = f.status.result !== '*' || !!f.status.reason;
       if (over) continue;
       const seen = new Set(f.visible || []);
-      const rows = (f.board || '').split('/');
-      rows.forEach((row, i) => {
-        let file = 0;
-        for (let j = 0; j < row.length; j++) {
-          const ch = row[j];
-          if (/\d/.test(ch)) { let n = ch; while (/\d/.test(row[j + 1] || '')) { n += row[j + 1]; j++; } file += parseInt(n, 10); continue; }
-          const sq = String.fromCharCode(97 + file) + (rows.length - i);
-          if (ch !== '*' && !seen.has(sq)) leaks.push(`v${f.v}: ${ch} on ${sq}, outside the view`);
-          file++;
-        }
+      eachSquare(parseBoard(f.board, { files }).rows, (sq, cell) => {
+        if (cell && !cell.terrain && !seen.has(sq)) leaks.push(`v${f.v}: ${cell.piece} on ${sq}, outside the view`);
       });
     } else if (f.t === 'event' && !over && f.e.kind === 'ply' && f.e.seat !== viewer && (f.e.move || f.e.san || f.e.fen || f.e.board)) {
       leaks.push(`v${f.v}: the opponent's ply ${f.e.move || f.e.san}`);
@@ -407,6 +511,7 @@ test('two players through an invite link, with a spectator', async () => {
   const b = await newPage();
   await b.goto(invite);
   await b.waitForSelector('body[data-seat="black"]');
+  await checkCoords(b, 8, 8); // Black below, as Black's page shows it
   const spec = await newPage();
   await spec.goto(`${base}/#/game/${id}`);
   await spec.waitForSelector('body[data-seat="spectator"]');
@@ -469,7 +574,8 @@ test('a finished game replays move by move, with its PGN', async () => {
 });
 
 let passed = 0, failed = 0;
-for (const t of tests) {
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+for (const t of tests.filter((t) => !only || only.test(t.name))) {
   const t0 = Date.now();
   try {
     await t.fn();

@@ -4,6 +4,7 @@
 // it is told and sends what the player does.
 import { verify as verifyDice } from './dice.mjs';
 import { Chessground } from 'chessgroundx';
+import { eachSquare, parseBoard, plainBoard } from './fen.mjs';
 import { installPieceCSS, pieceURL } from './pieces.js';
 
 const app = document.getElementById('app');
@@ -53,146 +54,109 @@ const RANKS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';', '<', '=', 
 // key converts a square name (a1, j10) to a chessgroundx key.
 function key(sq) { return sq[0] + RANKS[parseInt(sq.slice(1), 10) - 1]; }
 function sqName(k) { return k[0] + (RANKS.indexOf(k[1]) + 1); }
-// rankShapes returns board marks showing each piece's rank, read from a
-// ranked FEN (Vazir: a digit after each piece letter).
-function rankShapes(fen, files, ranks) {
+
+// A badge in a corner of a square: a disc with a short text.
+function badge(sq, text, { fill, stroke, color, cy }) {
+  return { orig: key(sq), customSvg:
+    `<circle cx="84" cy="${cy}" r="15" fill="${fill}" stroke="${stroke}" stroke-width="3"/>` +
+    `<text x="84" y="${cy + 9}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="25" fill="${color}">${text}</text>` };
+}
+
+// rankShapes marks each piece's rank, read from a ranked FEN (Vazir: a
+// digit after each piece letter).
+function rankShapes(fen, files) {
   const shapes = [];
-  if (!fen) return shapes;
-  const rows = fen.split(' ')[0].split('/');
-  rows.forEach((row, i) => {
-    const rank = ranks - i;
-    let file = 0;
-    for (let j = 0; j < row.length; j++) {
-      const ch = row[j];
-      if (/[a-zA-Z]/.test(ch)) {
-        let r = '';
-        if (/\d/.test(row[j + 1] || '')) { r = row[j + 1]; j++; }
-        if (r !== '' && file < files) {
-          const white = ch === ch.toUpperCase();
-          shapes.push({ orig: String.fromCharCode(97 + file) + RANKS[rank - 1], customSvg:
-            `<circle cx="84" cy="84" r="15" fill="${white ? '#fff' : '#222'}" stroke="${white ? '#222' : '#fff'}" stroke-width="3"/>` +
-            `<text x="84" y="93" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="25" fill="${white ? '#222' : '#fff'}">${r}</text>` });
-        }
-        file++;
-      } else if (/\d/.test(ch)) {
-        let n = ch;
-        while (/\d/.test(row[j + 1] || '')) { n += row[j + 1]; j++; }
-        file += parseInt(n, 10);
-      }
-    }
-  });
+  eachSquare(parseBoard(fen, { files, ranked: true }).rows, (sq, cell) => {
+    if (!cell || cell.rank === undefined) return;
+    const white = cell.piece === cell.piece.toUpperCase();
+    shapes.push(badge(sq, String(cell.rank), white
+      ? { fill: '#fff', stroke: '#222', color: '#222', cy: 84 }
+      : { fill: '#222', stroke: '#fff', color: '#fff', cy: 84 }));
+  }, files);
   return shapes;
 }
 
-const SQUARE_MOVE = /^([a-p]\d{1,2})([a-p]\d{1,2})([a-z]?)$/;
+// A square: a-p and 1-16.
+const SQ = '[a-p](?:1[0-6]|[1-9])';
+const SQUARE_MOVE = new RegExp(`^(${SQ})(${SQ})([a-z]?)$`);
 
 // OWN_MOVE reads a move in a variant's own long notation (Crazy Chess:
 // "Nb1-c3", "Ke1-e2-e3", "Ng1xf3/1", "Ne4-f6xe5/2", "e7-e8=Q"): the first
 // square is the origin, the square after the first separator the target
 // of its first step, the last square of the body where the mover ends.
-const OWN_MOVE = /^[KQRBNP]?([a-h][1-8])(?:\/\d+)?[-x^]((?:[a-h][1-8](?:\/\d+)?[-x^]?)+)/;
+const OWN_MOVE = new RegExp(`^[A-Z]?(${SQ})(?:/\\d+)?[-x^]((?:${SQ}(?:/\\d+)?[-x^]?)+)`);
+const OWN_STEP = new RegExp(`(${SQ})(?:/\\d+)?[-x^]?`, 'g');
 
-// ownMovePair returns [from, to] of a variant's own move text, or null.
-function ownMovePair(m) {
-  const om = OWN_MOVE.exec(m);
+// movePair returns [from, to] of a move in coordinates ("e2e4", "j7j8q")
+// or in a variant's own long notation, or null for a move that is not
+// from one square to another (a drop, DENY, a csipgs purchase or design).
+function movePair(m) {
+  const sm = SQUARE_MOVE.exec(m || '');
+  if (sm) return [sm[1], sm[2]];
+  const om = OWN_MOVE.exec(m || '');
   if (!om) return null;
-  const squares = om[2].match(/[a-h][1-8](?:\/\d+)?[-x^]?/g) || [];
+  const squares = [...om[2].matchAll(OWN_STEP)].map((x) => x[1]);
   // A knight's path capture "f6xe5/2" names the target first; a king's
   // two steps "e2-e3" end on the last.
-  let to = squares[0];
-  if (/^K/.test(m) && squares.length > 1) to = squares[squares.length - 1];
-  return [om[1], to.slice(0, 2)];
+  const to = /^K/.test(m) && squares.length > 1 ? squares[squares.length - 1] : squares[0];
+  return [om[1], to];
 }
 
 // stackInfo reads a Crazy-FEN board: for every square holding more than
 // one piece, its pieces bottom to top; and the squares of risen bishops.
-function stackInfo(fen, ranks) {
+// Other variants' FENs have neither.
+function stackInfo(fen, files) {
   const stacks = [];
   const risen = [];
-  if (!fen) return { stacks, risen };
-  fen.split(' ')[0].split('/').forEach((row, i) => {
-    const rank = ranks - i;
-    let file = 0;
-    for (let j = 0; j < row.length; j++) {
-      const ch = row[j];
-      const sq = () => String.fromCharCode(97 + file) + rank;
-      if (/\d/.test(ch)) { file += parseInt(ch, 10); continue; }
-      if (ch === '(') {
-        const end = row.indexOf(')', j);
-        const body = row.slice(j + 1, end);
-        const pieces = body.match(/[a-zA-Z]\*?/g) || [];
-        if (pieces.some((pc) => pc.endsWith('*'))) risen.push(sq());
-        stacks.push({ square: sq(), pieces });
-        j = end;
-        file++;
-        continue;
-      }
-      if (/[a-zA-Z]/.test(ch)) {
-        if (row[j + 1] === '*') { risen.push(sq()); j++; }
-        file++;
-      }
-    }
-  });
+  eachSquare(parseBoard(fen, { files }).rows, (sq, cell) => {
+    if (!cell || cell.terrain) return;
+    if (cell.stack) stacks.push({ square: sq, pieces: cell.stack });
+    if (cell.risen) risen.push(sq);
+  }, files);
   return { stacks, risen };
 }
 
-// boardCells splits a FEN board into rows of cells, top row first: a
-// piece letter, '' for an empty square, '*' for terrain (csipgs).
-function boardCells(board) {
-  return (board || '').split('/').map((row) => {
-    const cells = [];
-    for (let j = 0; j < row.length; j++) {
-      const ch = row[j];
-      if (/\d/.test(ch)) {
-        let n = ch;
-        while (/\d/.test(row[j + 1] || '')) { n += row[j + 1]; j++; }
-        for (let k = 0; k < parseInt(n, 10); k++) cells.push('');
-      } else cells.push(ch);
-    }
-    return cells;
-  });
-}
-
-// cgBoard returns a FEN board chessgroundx reads: terrain as empty
-// squares.
-function cgBoard(board) {
-  if (!board || !board.includes('*')) return board || '';
-  return boardCells(board).map((cells) => {
-    let out = '', empty = 0;
-    for (const c of cells) {
-      if (c === '' || c === '*') { empty++; continue; }
-      if (empty) { out += empty; empty = 0; }
-      out += c;
-    }
-    return out + (empty ? empty : '');
-  }).join('/');
+// cgBoard returns a FEN board chessgroundx reads: one letter a square,
+// terrain as empty squares.
+function cgBoard(board, files) {
+  const { rows, pocket } = parseBoard(board, { files });
+  return plainBoard(rows, pocket, { terrainEmpty: true });
 }
 
 // fogShapes darkens what a player's view does not show (squares outside
-// visible) and marks terrain ('*' in the board).
-function fogShapes(board, visible, files, ranks) {
+// visible, null for the whole board) and marks terrain ('*' in the board).
+function fogShapes(board, visible, files) {
   const shapes = [];
   const seen = new Set(visible || []);
-  const cells = boardCells(board);
-  for (let r = ranks; r >= 1; r--) {
-    for (let f = 0; f < files; f++) {
-      const sq = String.fromCharCode(97 + f) + r;
-      const cell = (cells[ranks - r] || [])[f];
-      if (cell === '*') shapes.push({ orig: key(sq), customSvg: '<rect x="0" y="0" width="100" height="100" fill="#3e2723" fill-opacity="0.85"/>' });
-      else if (visible && !seen.has(sq)) shapes.push({ orig: key(sq), customSvg: '<rect x="0" y="0" width="100" height="100" fill="#263238" fill-opacity="0.55"/>' });
-    }
-  }
+  const { rows } = parseBoard(board, { files });
+  eachSquare(rows, (sq, cell) => {
+    if (cell && cell.terrain) shapes.push({ orig: key(sq), customSvg: '<rect x="0" y="0" width="100" height="100" fill="#3e2723" fill-opacity="0.85"/>' });
+    else if (visible && !seen.has(sq)) shapes.push({ orig: key(sq), customSvg: '<rect x="0" y="0" width="100" height="100" fill="#263238" fill-opacity="0.55"/>' });
+  }, files);
   return shapes;
 }
 
 // stackShapes marks a rook's passengers (their number) and risen bishops.
-function stackShapes(fen, ranks) {
-  const { stacks, risen } = stackInfo(fen, ranks);
-  const badge = (sq, text, fill) => ({ orig: key(sq), customSvg:
-    `<circle cx="84" cy="16" r="15" fill="${fill}" stroke="#222" stroke-width="3"/>` +
-    `<text x="84" y="25" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="25" fill="#222">${text}</text>` });
-  return stacks.map((st) => badge(st.square, String(st.pieces.length - 1), '#ffd54f'))
-    .concat(risen.filter((sq) => !stacks.some((st) => st.square === sq)).map((sq) => badge(sq, '*', '#b3e5fc')));
+function stackShapes(fen, files) {
+  const { stacks, risen } = stackInfo(fen, files);
+  const style = (fill) => ({ fill, stroke: '#222', color: '#222', cy: 16 });
+  return stacks.map((st) => badge(st.square, String(st.pieces.length - 1), style('#ffd54f')))
+    .concat(risen.filter((sq) => !stacks.some((st) => st.square === sq)).map((sq) => badge(sq, '*', style('#b3e5fc'))));
+}
+
+// economyOf reads the designs of a csipgs-FEN: the type table (the last
+// field, "{A=FfR,K=royal-K,...}") and each side's slots ("PRNBKQ/PRNBKA");
+// null for a FEN without a type table, a variant without designs.
+function economyOf(fen) {
+  const f = (fen || '').split(' ');
+  const last = f.slice(7).join(' ');
+  if (f.length < 8 || !/^\{.*\}$/.test(last)) return null;
+  const table = {};
+  for (const entry of last.slice(1, -1).split(',')) {
+    const i = entry.indexOf('=');
+    if (i > 0) table[entry.slice(0, i)] = entry.slice(i + 1);
+  }
+  return { table, slots: (f[4] || '').split('/') };
 }
 
 function fmtClock(ms) {
@@ -365,7 +329,11 @@ class GameView {
     this.chancesEl = h('div', { class: 'chances', id: 'chances' });
     this.economyEl = h('div', { class: 'economy', id: 'economy' });
     this.msgEl = h('div', { class: 'message', id: 'message' });
-    this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }), bottom: h('div', { class: 'clock', id: 'clock-bottom' }) };
+    // The clocks hold a line from the start, so the board does not move
+    // down when they are first filled: chessgroundx keeps the board's
+    // place on the page until a resize or a scroll, and would take clicks
+    // for the squares below them.
+    this.clockEls = { top: h('div', { class: 'clock', id: 'clock-top' }, '\u00a0'), bottom: h('div', { class: 'clock', id: 'clock-bottom' }, '\u00a0') };
     this.movesEl = h('ol', { class: 'moves', id: 'moves' });
     this.specialEl = h('div', { class: 'special', id: 'special' });
     this.promoEl = h('div', { class: 'promotion', id: 'promotion' });
@@ -465,14 +433,17 @@ class GameView {
     }
     document.body.dataset.seat = this.seat;
     if (!this.cg) {
-      this.wrap.className = `board-wrap v-${f.game.variant} dim-${f.game.files}x${f.game.ranks}`;
+      // The parity of the board's size says which labels of the
+      // coordinates stand on dark squares (style.css).
+      const parity = (n) => (n % 2 ? 'odd' : 'even');
+      this.wrap.className = `board-wrap v-${f.game.variant} dim-${f.game.files}x${f.game.ranks} files-${parity(f.game.files)} ranks-${parity(f.game.ranks)}`;
       this.wrap.style.setProperty('--files', f.game.files);
       this.wrap.style.setProperty('--ranks', f.game.ranks);
       this.cg = Chessground(this.boardEl, {
         dimensions: { width: f.game.files, height: f.game.ranks },
         fen: f.game.start_board || '',
         orientation: this.seat === 'black' ? 'black' : 'white',
-        coordinates: false,
+        coordinates: true, // file letters and rank numbers, placed by style.css
         autoCastle: false,
         movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.userMove(o, d), afterNewPiece: (piece, d) => this.userDrop(piece, d) } },
         premovable: { enabled: false },
@@ -510,13 +481,18 @@ class GameView {
       const before = this.plies.length > 1 ? this.plies[this.plies.length - 2].fen : (this.game && this.game.start_fen);
       const fenNo = before ? parseInt(before.split(' ')[5], 10) : NaN;
       const no = Number.isFinite(fenNo) && fenNo > 0 ? fenNo : Math.floor(turns / 2) + 1;
-      const label = (e.seat === 'white' ? `${no}. ` : `${no}… `) + (e.san || e.move || '…');
+      // A further decision of the same turn (a csipgs design change, a
+      // Vazir capture tried again) continues the turn's line unnumbered.
+      const prev = this.plies.length > 1 ? this.plies[this.plies.length - 2] : null;
+      const cont = prev && prev.seat === e.seat && !prev.turn_over;
+      const label = (cont ? '' : e.seat === 'white' ? `${no}. ` : `${no}… `) + (e.san || e.move || '…');
       if (e.turn_over) this.turnsDone = turns + 1;
       const li = h('li', { class: 'ply', 'data-ply': e.ply, onclick: () => this.show(e.ply - 1) },
         label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') },
           `${e.mark || ''} ${(e.outcomes[e.outcome || 0].label || '')} ${e.outcomes[e.outcome || 0].p}` +
           (e.roll ? ` (rolled ${e.roll} of ${e.outcomes[0].p.split('/')[1]})` : '')) : null);
       li.dataset.seat = e.seat;
+      if (cont) li.classList.add('cont');
       if ((e.move === 'DENY' || e.san === 'DENY') && this.plies.length > 1) {
         // A denial: say which move it undid; that player moves again.
         const undone = this.plies[this.plies.length - 2];
@@ -568,7 +544,6 @@ class GameView {
     this.byPair = new Map();
     const specials = [];
     for (const m of s.legal) {
-      const sm = SQUARE_MOVE.exec(m);
       const drop = /^([A-Z])@([a-p]\d{1,2})$/.exec(m);
       if (drop) { // a drop (a csipgs transfer): chessgroundx keys it "N@"
         const k = drop[1] + '@';
@@ -577,7 +552,7 @@ class GameView {
         specials.push(m);
         continue;
       }
-      const ends = sm ? [sm[1], sm[2]] : (this.game.variant === 'crazychess' ? ownMovePair(m) : null);
+      const ends = movePair(m);
       if (!ends) { specials.push(m); continue; }
       const from = key(ends[0]), to = key(ends[1]);
       if (!this.dests.has(from)) this.dests.set(from, []);
@@ -586,10 +561,14 @@ class GameView {
       if (!this.byPair.has(pair)) this.byPair.set(pair, []);
       this.byPair.get(pair).push(m);
     }
-    const csipgs = this.game.variant === 'csipgs';
-    const shown = csipgs ? specials.filter((m) => !m.startsWith('+') && !m.startsWith('&') && !/^[A-Z]@/.test(m)) : specials;
+    // A position with designs (csipgs) has the economy's own controls:
+    // purchases in the shop, designs in the editor, transfers dragged from
+    // the reserve; every other move that is not from-to is a button.
+    const economy = economyOf(s.fen);
+    const shown = economy ? specials.filter((m) => !m.startsWith('+') && !m.startsWith('&') && !/^[A-Z]@/.test(m)) : specials;
     this.specialEl.replaceChildren(...shown.map((m) => h('button', { class: 'special-move', onclick: () => this.send({ t: 'move', move: m }) }, m)));
-    if (csipgs) this.showEconomy(s, mine, specials);
+    if (economy) this.showEconomy(s, mine, specials, economy);
+    else this.economyEl.replaceChildren();
     this.promoEl.replaceChildren();
     if (this.viewing === null) this.drawLive();
     this.clockBase = { at: performance.now(), clock: s.clock };
@@ -627,14 +606,7 @@ class GameView {
   // showEconomy draws csipgs's treasuries, reserves and designs (read from
   // the csipgs-FEN), the shop, the reserve pieces to drag onto the board,
   // and in the design phase the design editor.
-  showEconomy(s, mine, specials) {
-    const f = (s.fen || '').split(' ');
-    const table = {};
-    for (const entry of (f.slice(7).join(' ').replace(/^\{|\}$/g, '')).split(',')) {
-      const i = entry.indexOf('=');
-      if (i > 0) table[entry.slice(0, i)] = entry.slice(i + 1);
-    }
-    const slots = (f[4] || '').split('/');
+  showEconomy(s, mine, specials, { table, slots }) {
     const sides = ['white', 'black'].map((side, i) => h('div', { class: 'side', 'data-side': side },
       h('b', {}, side), `: ${s.money[side]} zorkmids · reserve: ${s.pocket[side] || '—'} · designs: `,
       ...(slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `))));
@@ -720,11 +692,18 @@ class GameView {
     })] : []));
   }
 
-  // showStacks marks the stacks and risen bishops of a Crazy Chess
-  // position on the board and lists every stack, bottom to top.
-  showStacks(fen) {
-    this.cg.setAutoShapes(stackShapes(fen, this.game.ranks));
-    const { stacks, risen } = stackInfo(fen, this.game.ranks);
+  // showMarks draws what the board widget does not: each piece's rank
+  // (a ranked FEN), stacks and risen bishops (Crazy-FEN), terrain and what
+  // the player's view does not show (visible, null for everything); and
+  // lists every stack, bottom to top.
+  showMarks(fen, board, visible) {
+    const files = this.game.files;
+    this.cg.setAutoShapes([
+      ...(this.game.ranked ? rankShapes(fen, files) : []),
+      ...stackShapes(fen, files),
+      ...fogShapes(board, visible, files),
+    ]);
+    const { stacks, risen } = stackInfo(fen, files);
     const parts = stacks.map((st) => h('span', { class: 'stack', 'data-square': st.square }, `${st.square}: ${st.pieces.join(' ')}`));
     this.stacksEl.replaceChildren(...(parts.length ? ['Stacks, bottom to top (a badge counts the passengers): ', ...parts] : []),
       ...(risen.length ? [h('div', {}, `Risen bishops (gone after their owner's next turn): ${risen.join(', ')}`)] : []));
@@ -756,18 +735,19 @@ class GameView {
     const s = this.state;
     if (!this.cg || !s) return;
     const mine = s.status.result === '*' && !s.status.reason && s.turn === this.seat;
+    // The last move's squares; where the state names none, those of the
+    // last ply's text (a move in a variant's own notation), except in a
+    // game with hidden information, whose views name none on purpose.
+    const lastPly = this.plies[this.plies.length - 1];
+    const last = s.last || (lastPly && !this.game.hidden ? movePair(lastPly.move) : null);
     this.cg.set({
-      fen: cgBoard(s.board),
+      fen: cgBoard(s.board, this.game.files),
       turnColor: s.turn,
-      lastMove: s.last ? s.last.map(key) : undefined,
+      lastMove: last ? last.map(key) : undefined,
       check: s.check ? [key(s.check)] : false,
       movable: { color: mine ? s.turn : undefined, dests: mine ? this.dests : new Map() },
     });
-    if (this.game.ranked) this.cg.setAutoShapes(rankShapes(s.fen, this.game.files, this.game.ranks));
-    if (this.game.variant === 'crazychess') this.showStacks(s.fen);
-    if (this.game.hidden || (s.board || '').includes('*')) {
-      this.cg.setAutoShapes(fogShapes(s.board, this.game.hidden && s.status.result === '*' && !s.status.reason ? s.visible : null, this.game.files, this.game.ranks));
-    }
+    this.showMarks(s.fen, s.board, this.game.hidden && s.status.result === '*' && !s.status.reason ? s.visible : null);
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
     document.body.dataset.viewing = 'live';
@@ -784,15 +764,14 @@ class GameView {
     this.viewing = i;
     const board = i < 0 ? this.game.start_board : this.plies[i].board;
     const p = i >= 0 ? this.plies[i] : null;
-    const sm = p && SQUARE_MOVE.exec(p.move || '');
+    const pair = p && movePair(p.move);
     this.cg.set({
-      fen: cgBoard(board),
-      lastMove: sm ? [key(sm[1]), key(sm[2])] : undefined,
+      fen: cgBoard(board, this.game.files),
+      lastMove: pair ? pair.map(key) : undefined,
       check: p && p.check ? [key(p.check)] : false,
       movable: { color: undefined, dests: new Map() },
     });
-    if (this.game.ranked) this.cg.setAutoShapes(rankShapes(i < 0 ? this.game.start_fen : this.plies[i].fen, this.game.files, this.game.ranks));
-    if (this.game.variant === 'crazychess') this.showStacks(i < 0 ? this.game.start_fen : this.plies[i].fen);
+    this.showMarks(i < 0 ? this.game.start_fen : this.plies[i].fen, board, null);
     for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
     document.body.dataset.viewing = String(i + 1);
   }
