@@ -8,7 +8,7 @@ import (
 // Stack returns the pieces on square sq of p, bottom (the base) first (see
 // Risen for the mark of a risen Bishop). It is nil for an empty square.
 func Stack(p *rules.Position, sq geom.Square) []rules.Piece {
-	if !onBoard(sq) {
+	if !board.OnGrid(sq) {
 		return nil
 	}
 	s := view(p)
@@ -22,6 +22,15 @@ func Stack(p *rules.Position, sq geom.Square) []rules.Piece {
 // Risen reports whether pc is a risen Bishop (CC-24): its attribute
 // (Piece.Attr) has bit 0 set.
 func Risen(pc rules.Piece) bool { return pc.Attr()&attrRisen != 0 }
+
+// PieceText returns the text of pc, a piece of v, as Crazy-FEN writes it:
+// its letter, and "*" after it for a risen Bishop ("B*", "b*").
+func PieceText(v *rules.Variant, pc rules.Piece) string {
+	if Risen(pc) {
+		return string(v.PieceLetter(pc)) + "*"
+	}
+	return string(v.PieceLetter(pc))
+}
 
 // Denial is the denial bookkeeping of a position (CC-3, CC-6).
 type Denial struct {

@@ -109,20 +109,16 @@ func (e *engine) denialGain(us rules.Color) int {
 // and the right to deny.
 func (z *crazy) evalHook(p *rules.Position) int {
 	s := view(p)
-	w := 0
+	w := 0 // for White
 	for c := rules.White; c <= rules.Black; c++ {
-		kb, _ := s.findKing(c, z.king)
+		kb := s.findKing(c, z.king)
 		if kb == none {
 			continue
 		}
 		for n := z.adj[kb]; n != 0; n &= n - 1 {
 			b := bits.TrailingZeros64(n)
 			if s.height[b] > 0 && s.cells[b][0] == rules.MakePiece(c, z.queen) {
-				if c == rules.White {
-					w -= queenByKing
-				} else {
-					w += queenByKing
-				}
+				w -= sign(c) * queenByKing
 			}
 		}
 	}
@@ -132,33 +128,25 @@ func (z *crazy) evalHook(p *rules.Position) int {
 			continue
 		}
 		if base := s.cells[b][0]; base.Type() == z.bishop && Risen(base) {
-			d := z.values[z.bishop] - z.value(base) // the core counts a full Bishop
-			if base.Color() == rules.White {
-				w -= d
-			} else {
-				w += d
-			}
+			w -= sign(base.Color()) * (z.values[z.bishop] - z.value(base)) // the core counts a full Bishop
 		}
 		for i := 1; i < h; i++ {
 			pc := s.cells[b][i]
-			v := z.value(pc) * passengerShare / 100
 			if pc.Type() == z.king {
 				continue // a King counts nothing; the core counts none either
 			}
-			if pc.Color() == rules.White {
-				w += v
-			} else {
-				w -= v
-			}
+			w += sign(pc.Color()) * (z.value(pc) * passengerShare / 100)
 		}
 	}
-	if s.v.holder == rules.White {
-		w += holderBonus
-	} else {
-		w -= holderBonus
+	w += sign(s.v.holder) * holderBonus
+	return sign(p.Turn()) * w
+}
+
+// sign is 1 for White and -1 for Black: it turns a value for c into one
+// for White, and one for White into one for c.
+func sign(c rules.Color) int {
+	if c == rules.White {
+		return 1
 	}
-	if p.Turn() == rules.Black {
-		w = -w
-	}
-	return w
+	return -1
 }

@@ -1,6 +1,7 @@
 package crazy
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/anychess/anychess/rules"
@@ -24,8 +25,9 @@ func TestTactical(t *testing.T) {
 		{"quiet", startFEN, nil, "e2-e4", 0, false},
 		{"disguise", startFEN, nil, "Da2:b2", 0, false},
 		{"rook takes rook", "4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1 w - 0", nil, "Rd1xd5", 500, true},
-		// The pawn falls and takes the rook, then captures itself.
-		{"rook takes a loaded rook", "(rp)3k3/8/8/8/8/8/8/R3K3 w - - 0 1 w - 0", nil, "Ra1xa8", 500 - 500 + 100, true},
+		// The pawn falls and takes the rook, then captures itself: +500
+		// for the rook taken, -500 for the rook lost, +100 for the pawn.
+		{"rook takes a loaded rook", "(rp)3k3/8/8/8/8/8/8/R3K3 w - - 0 1 w - 0", nil, "Ra1xa8", 100, true},
 		{"denial gives the rook back", "4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1 b - 0", []string{"Rd1xd5"}, "DENY", 500, true},
 		{"denial of a quiet move", startFEN, []string{"e2-e4"}, "DENY", 0, false},
 	}
@@ -71,10 +73,15 @@ func TestEvalHook(t *testing.T) {
 	}
 }
 
-// TestInCheckHook: Position.InCheck is CC-43 for the side to move.
+// TestInCheckHook: Position.InCheck (the InCheck hook) is CC-43 for the
+// side to move. It is compared with known answers, and with the naive
+// implementation's check (naive_test.go: every pseudo-legal reply of the
+// opponent made on a copy of the position, the opponent's castling
+// included, looking for the King), which shares no code with the hook, on
+// those positions, random positions with stacks and positions of random
+// games, under two option sets.
 func TestInCheckHook(t *testing.T) {
-	v := newVariant(t, nil)
-	for _, tt := range []struct {
+	known := []struct {
 		fen  string
 		want bool
 	}{
@@ -83,10 +90,63 @@ func TestInCheckHook(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/3R1K2 b - - 0 1 b - 0", false},
 		// A Queen next to the King: taking it would bring revenge on the King.
 		{"8/8/8/8/8/3qk3/8/3R1K2 b - - 0 1 b - 0", true},
-	} {
-		p := parse(t, v, tt.fen)
-		if got := p.InCheck(); got != tt.want || got != InCheck(p, p.Turn()) {
-			t.Errorf("%s: InCheck %v, want %v (CC-43: %v)", tt.fen, got, tt.want, InCheck(p, p.Turn()))
+		// A King inside a Rook: a Knight takes it at any depth (CC-21) ...
+		{"4K3/8/8/8/3(Rk)4/5N2/8/8 b - - 0 1 w - 0", true},
+		// ... and a Rook carries it along without taking it.
+		{"4K3/8/8/8/3(Rk)4/8/8/8 b - - 0 1 w - 0", false},
+		// A Knight's path capture: e4 to f6 passes e5 (CC-21, KnightPath=L).
+		{"8/8/8/4k3/4N3/8/8/K7 b - - 0 1 w - 0", true},
+	}
+	edits := []func(*Options){nil, func(o *Options) {
+		o.AllRoundHitsPassengers, o.KingStep1Immunity, o.KnightPath, o.AllRoundRequiresVictim = true, NoImmunity, PathMao, false
+	}}
+	n := 300
+	if *long {
+		n = 3000
+	}
+	for k, edit := range edits {
+		o := DefaultOptions()
+		if edit != nil {
+			edit(&o)
+		}
+		v := newVariant(t, edit)
+		var positions []*rules.Position
+		for _, tt := range known {
+			p := parse(t, v, tt.fen)
+			if got := p.InCheck(); got != tt.want {
+				t.Errorf("%s: InCheck %v, want %v", tt.fen, got, tt.want)
+			}
+			positions = append(positions, p)
+		}
+		rng := rand.New(rand.NewPCG(5, uint64(k)))
+		for range n {
+			if p, err := v.ParseFEN(randomFEN(rng)); err == nil {
+				positions = append(positions, p)
+			}
+		}
+		p := v.Start()
+		for range n {
+			ms := p.LegalMoves(nil)
+			if len(ms) == 0 || p.Status().Over() {
+				p = v.Start()
+				continue
+			}
+			p.Make(ms[rng.IntN(len(ms))])
+			positions = append(positions, p.Clone())
+		}
+		checks := 0
+		for _, p := range positions {
+			fen := p.FEN()
+			want := nFromFEN(t, o, fen).inCheck(int(p.Turn()), true)
+			if got := p.InCheck(); got != want {
+				t.Errorf("%s: InCheck %v, the naive check (every reply made) %v", fen, got, want)
+			}
+			if want {
+				checks++
+			}
+		}
+		if checks < len(positions)/10 || checks == len(positions) {
+			t.Errorf("%d checks in %d positions: the comparison needs both answers", checks, len(positions))
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -30,39 +29,13 @@ func FEN(p *rules.Position) string {
 	s := view(p)
 	v := p.Variant()
 	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := range 8 {
-			b := r*8 + f
-			h := int(s.height[b])
-			if h == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			if h > 1 {
-				sb.WriteByte('(')
-			}
-			for _, pc := range s.cells[b][:h] {
-				sb.WriteByte(v.PieceLetter(pc))
-				if pc.Attr()&attrRisen != 0 {
-					sb.WriteByte('*')
-				}
-			}
-			if h > 1 {
-				sb.WriteByte(')')
-			}
+	writeBoard(&sb, func(b int) string {
+		st := s.cells[b][:s.height[b]]
+		if len(st) > 1 {
+			return "(" + stackText(v, st) + ")"
 		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+		return stackText(v, st)
+	})
 	sb.WriteByte(' ')
 	sb.WriteByte(p.Turn().Letter())
 	sb.WriteByte(' ')
@@ -75,6 +48,41 @@ func FEN(p *rules.Position) string {
 	}
 	fmt.Fprintf(&sb, " %d %d ", p.Halfmove(), p.Fullmove())
 	sb.WriteString(vFields(&s.v))
+	return sb.String()
+}
+
+// writeBoard writes the board field of a FEN, rank 8 first: cell returns
+// the text of the square of board index b, "" for an empty square.
+func writeBoard(sb *strings.Builder, cell func(b int) string) {
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := range 8 {
+			text := cell(r*8 + f)
+			if text == "" {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteString(text)
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+}
+
+// stackText writes pieces of v, bottom first, each as PieceText.
+func stackText(v *rules.Variant, pieces []rules.Piece) string {
+	var sb strings.Builder
+	for _, pc := range pieces {
+		sb.WriteString(PieceText(v, pc))
+	}
 	return sb.String()
 }
 
@@ -156,27 +164,12 @@ func (z *crazy) parseFEN(v *rules.Variant, str string) (*rules.Position, error) 
 
 	// The core reads the bases; the state holds everything.
 	var plain strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := range 8 {
-			pc := s.cells[r*8+f][0]
-			if pc == rules.Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				plain.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			plain.WriteByte(v.PieceLetter(pc))
+	writeBoard(&plain, func(b int) string {
+		if pc := s.cells[b][0]; pc != rules.Empty {
+			return string(v.PieceLetter(pc))
 		}
-		if empty > 0 {
-			plain.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			plain.WriteByte('/')
-		}
-	}
+		return ""
+	})
 	fmt.Fprintf(&plain, " %c - - %d %d", side.Letter(), half, full)
 	p, err := v.ParsePlainFEN(plain.String())
 	if err != nil {
@@ -222,42 +215,40 @@ func (z *crazy) parseBoard(v *rules.Variant, s *state, field string) error {
 				return fmt.Errorf("rank %d has more than 8 files", r+1)
 			}
 			b := r*8 + f
-			var stack [MaxPieces + 1]rules.Piece
-			n := 0
+			// The text of the square: a stack's pieces, or one piece.
+			var text string
 			if c == '(' {
 				end := strings.IndexByte(row[j:], ')')
 				if end < 0 {
 					return fmt.Errorf("rank %d: a stack is not closed by )", r+1)
 				}
-				inner := row[j+1 : j+end]
+				text = row[j+1 : j+end]
 				j += end
-				if inner == "" {
+				if text == "" {
 					return fmt.Errorf("rank %d: an empty stack ()", r+1)
 				}
-				for k := 0; k < len(inner); k++ {
-					pc, risen, err := z.pieceAt(v, inner, k)
-					if err != nil {
-						return fmt.Errorf("rank %d: %v", r+1, err)
-					}
-					if risen {
-						k++
-					}
-					if n == MaxPieces {
-						return fmt.Errorf("rank %d: a stack of more than %d pieces", r+1, MaxPieces)
-					}
-					stack[n] = pc
-					n++
-				}
 			} else {
-				pc, risen, err := z.pieceAt(v, row, j)
+				text = row[j : j+1]
+				if j+1 < len(row) && row[j+1] == '*' {
+					text = row[j : j+2]
+					j++
+				}
+			}
+			var stack [MaxPieces]rules.Piece
+			n := 0
+			for k := 0; k < len(text); k++ {
+				pc, risen, err := z.pieceAt(v, text, k)
 				if err != nil {
 					return fmt.Errorf("rank %d: %v", r+1, err)
 				}
 				if risen {
-					j++
+					k++
 				}
-				stack[0] = pc
-				n = 1
+				if n == MaxPieces {
+					return fmt.Errorf("rank %d: a stack of more than %d pieces", r+1, MaxPieces)
+				}
+				stack[n] = pc
+				n++
 			}
 			if n > 1 && stack[0].Type() != z.rook {
 				return fmt.Errorf("the stack on %v has a base that is not a Rook (CC-2)", sqOf(b))
@@ -332,12 +323,12 @@ func (z *crazy) parseCastling(s *state, field string) (uint8, error) {
 		if i < 0 {
 			return 0, fmt.Errorf("unexpected %q in %q", l, field)
 		}
-		bit := uint8(1) << i
+		col, long := rules.Color(i/2), i%2 == 1
+		bit := castleBit(col, long)
 		if c&bit != 0 {
 			return 0, fmt.Errorf("%q repeats a right", l)
 		}
-		col := rules.Color(i / 2)
-		home, corner, _, _, _, _ := castleSquares(col, i%2 == 1)
+		home, corner, _, _, _, _ := castleSquares(col, long)
 		if s.height[home] != 1 || s.cells[home][0] != rules.MakePiece(col, z.king) {
 			return 0, fmt.Errorf("%q: %s's king is not alone on %v", l, col, sqOf(home))
 		}
@@ -390,7 +381,6 @@ func (z *crazy) parseEP(s *state, field string, side rules.Color) error {
 	if field == "-" {
 		return nil
 	}
-	board := geom.Board{Files: 8, Ranks: 8}
 	jText, pText, pair := strings.Cut(field, ":")
 	jsq, err := board.ParseSquare(jText)
 	if err != nil {

@@ -223,21 +223,14 @@ func (e *engine) genKnight(dst []rules.Move, b, i int, c rules.Color) []rules.Mo
 		if t == none {
 			continue
 		}
-		h := int(s.height[t])
-		if h == 0 {
-			dst = append(dst, pieceMove(b, i, t, sepMove, 0))
-			dst = e.pathCaptures(dst, b, i, t, l, sepMove, c)
-			continue
+		var seps [2]uint8
+		for _, sep := range e.endings(seps[:0], t, c) {
+			dst = append(dst, pieceMove(b, i, t, sep, 0))
+			if sep != sepCapture {
+				dst = e.pathCaptures(dst, b, i, t, l, sep, c)
+			}
 		}
-		base := s.cells[t][0]
-		if base.Color() != c {
-			dst = append(dst, pieceMove(b, i, t, sepCapture, 0))
-		}
-		if base.Type() == e.z.rook {
-			dst = append(dst, pieceMove(b, i, t, sepEnter, 0))
-			dst = e.pathCaptures(dst, b, i, t, l, sepEnter, c)
-		}
-		for j := 1; j < h; j++ {
+		for j := 1; j < int(s.height[t]); j++ {
 			if s.cells[t][j].Color() != c {
 				dst = append(dst, pieceMove(b, i, t, sepCapture, j))
 			}
@@ -437,20 +430,20 @@ func (e *engine) genKing(dst []rules.Move, b, i int, c rules.Color) []rules.Move
 	for _, long := range [2]bool{false, true} {
 		if e.canCastle(b, i, c, long) {
 			m := e.s.save()
-			kt := e.castle(c, long)
 			dm := mv{kind: kCastle, from: b, fromIdx: i, long: long, path: none}
+			kt := e.firstStep(&dm, c)
 			dst = e.secondSteps(dst, &dm, kt, c)
 			e.s.rollback(e.p, m)
 		}
 	}
 	var tbuf [16]target
+	king := rules.MakePiece(c, e.z.king)
 	for _, st := range e.kingTargets(tbuf[:0], b, c) {
 		s1 := int(st.t)
 		m := e.s.save()
 		dm := mv{kind: kKing, from: b, fromIdx: i, step1: s1, sep1: st.sep, path: none}
-		e.s.removeAt(e.p, b, i)
-		e.kingStep(s1, st.sep, rules.MakePiece(c, e.z.king), true)
-		if _, ki := e.kingAt(s1, c); ki == none {
+		e.firstStep(&dm, c)
+		if e.s.kingIndex(s1, king) == none {
 			dm.to, dm.sep2 = s1, sepNone
 			dst = append(dst, encode(&dm))
 		} else {
@@ -472,17 +465,6 @@ func (e *engine) secondSteps(dst []rules.Move, dm *mv, s1 int, c rules.Color) []
 	return dst
 }
 
-// kingAt returns the square and index of c's king if it stands on b.
-func (e *engine) kingAt(b int, c rules.Color) (int, int) {
-	k := rules.MakePiece(c, e.z.king)
-	for i := int(e.s.height[b]) - 1; i >= 0; i-- {
-		if e.s.cells[b][i] == k {
-			return b, i
-		}
-	}
-	return none, none
-}
-
 // castleSquares returns the squares of castling for colour c: the king's
 // home, the rook's corner, where king and rook go, and the squares that
 // must be empty and the one the king passes.
@@ -497,6 +479,16 @@ func castleSquares(c rules.Color, long bool) (home, corner, kt, rt int, empty []
 	return r + 4, r + 7, r + 6, r + 5, []int{r + 5, r + 6}, r + 5
 }
 
+// castleBit returns the castling right of colour c on the given side in
+// the rights' bit set: 1 K, 2 Q, 4 k, 8 q (the order of "KQkq").
+func castleBit(c rules.Color, long bool) uint8 {
+	bit := uint8(1) << (2 * uint(c))
+	if long {
+		bit <<= 1
+	}
+	return bit
+}
+
 // canCastle reports whether the king at index i of b may castle as step 1
 // (CC-18): the right, king and rook on their squares, the squares between
 // empty, the king not in check and not passing an attacked square, and
@@ -506,11 +498,7 @@ func castleSquares(c rules.Color, long bool) (home, corner, kt, rt int, empty []
 func (e *engine) canCastle(b, i int, c rules.Color, long bool) bool {
 	s := e.s
 	home, corner, _, _, empty, pass := castleSquares(c, long)
-	bit := uint8(1) << (2 * uint(c))
-	if long {
-		bit <<= 1
-	}
-	if s.v.castle&bit == 0 || b != home || i != 0 || s.height[home] != 1 || e.sc.inCastle > 0 {
+	if s.v.castle&castleBit(c, long) == 0 || b != home || i != 0 || s.height[home] != 1 || e.sc.inCastle > 0 {
 		return false
 	}
 	if s.cells[home][0] != rules.MakePiece(c, e.z.king) || s.height[corner] == 0 || s.cells[corner][0] != rules.MakePiece(c, e.z.rook) {

@@ -67,24 +67,16 @@ func isLegal(p *rules.Position, s string) bool {
 // sq returns the square of a name.
 func sq(t testing.TB, name string) geom.Square {
 	t.Helper()
-	b := geom.Board{Files: 8, Ranks: 8}
-	s, err := b.ParseSquare(name)
+	s, err := board.ParseSquare(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// letters writes pieces as FEN letters, risen Bishops with *.
+// letters writes pieces as FEN letters, risen Bishops with * (stackText).
 func letters(v *rules.Variant, ps []rules.Piece) string {
-	var sb strings.Builder
-	for _, pc := range ps {
-		sb.WriteByte(v.PieceLetter(pc))
-		if Risen(pc) {
-			sb.WriteByte('*')
-		}
-	}
-	return sb.String()
+	return stackText(v, ps)
 }
 
 // removed writes the last move's removals as letter@square.

@@ -34,8 +34,8 @@ func recomputedHash(t testing.TB, p *rules.Position) uint64 {
 // does not read).
 func bothKings(p *rules.Position) bool {
 	s := view(p)
-	w, _ := s.findKing(rules.White, s.z.king)
-	b, _ := s.findKing(rules.Black, s.z.king)
+	w := s.findKing(rules.White, s.z.king)
+	b := s.findKing(rules.Black, s.z.king)
 	return w != none && b != none
 }
 

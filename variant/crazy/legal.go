@@ -175,12 +175,7 @@ func (e *engine) hasLegal() bool {
 				continue
 			}
 			buf = e.genPiece(buf[:0], b, i, pc)
-			for _, m := range buf {
-				if d, _ := decode(m); e.allowed(m, &d) && e.try(&d, us) {
-					found = true
-					break
-				}
-			}
+			found = e.anyLegal(buf, us)
 		}
 	}
 	sc.release(buf)
@@ -218,8 +213,8 @@ func (e *engine) over() bool {
 	if e.s.v.drawn {
 		return true
 	}
-	w, _ := e.s.findKing(rules.White, e.z.king)
-	b, _ := e.s.findKing(rules.Black, e.z.king)
+	w := e.s.findKing(rules.White, e.z.king)
+	b := e.s.findKing(rules.Black, e.z.king)
 	return w == none || b == none
 }
 
@@ -303,19 +298,23 @@ func (e *engine) canDeny() bool {
 	p := e.p
 	us := p.Turn()
 	p.Make(denyMove)
-	found := false
 	buf := e.sc.acquire()
 	buf = e.genAll(us.Other(), buf)
-	for _, m := range buf {
-		d, _ := decode(m)
-		if e.try(&d, us.Other()) && e.allowed(m, &d) {
-			found = true
-			break
-		}
-	}
+	found := e.anyLegal(buf, us.Other())
 	e.sc.release(buf)
 	p.Unmake()
 	return found
+}
+
+// anyLegal reports whether one of the pseudo-legal moves of us in moves is
+// legal and may be played (allowed).
+func (e *engine) anyLegal(moves []rules.Move, us rules.Color) bool {
+	for _, m := range moves {
+		if d, _ := decode(m); e.allowed(m, &d) && e.try(&d, us) {
+			return true
+		}
+	}
+	return false
 }
 
 // canClaimDraw reports whether us may claim the CC-12 draw: the option is
@@ -498,11 +497,11 @@ func (z *crazy) end(p *rules.Position) (rules.Status, bool) {
 	}
 	us := p.Turn()
 	them := us.Other()
-	if k, _ := s.findKing(them, z.king); k == none {
+	if k := s.findKing(them, z.king); k == none {
 		return rules.Status{Result: rules.Win(us), Reason: rules.ReasonNoRoyal,
 			Detail: fmt.Sprintf("%s removed its own king (CC-45) and loses", them)}, true
 	}
-	if k, _ := s.findKing(us, z.king); k == none {
+	if k := s.findKing(us, z.king); k == none {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonNoRoyal,
 			Detail: fmt.Sprintf("%s has no king and loses", us)}, true
 	}

@@ -169,13 +169,13 @@ func decode(m rules.Move) (d mv, ok bool) {
 	d.path = none
 	d.from, d.to = none, none
 	if m.From() != geom.NoSquare {
-		if !onBoard(m.From()) {
+		if !board.OnGrid(m.From()) {
 			return d, false
 		}
 		d.from = idxOf(m.From())
 	}
 	if m.To() != geom.NoSquare {
-		if !onBoard(m.To()) {
+		if !board.OnGrid(m.To()) {
 			return d, false
 		}
 		d.to = idxOf(m.To())
@@ -212,12 +212,6 @@ func decode(m rules.Move) (d mv, ok bool) {
 	shift, n := promoField(d.kind)
 	d.promo = uint32(x >> shift & (1<<(2*uint(n)) - 1))
 	return d, true
-}
-
-// onBoard reports whether s is a square of the 8x8 board.
-func onBoard(s geom.Square) bool {
-	f, r := s.File(), s.Rank()
-	return f >= 0 && f < 8 && r >= 0 && r < 8
 }
 
 // choice returns promotion choice k of d (0 queen .. 3 knight); pawns

@@ -79,6 +79,14 @@ func place(b, i int) string {
 	return sqOf(b).String() + "/" + strconv.Itoa(i)
 }
 
+// aroundText is the text of the all-round capture by the Queen at index i
+// of square b: "Qd4*".
+func aroundText(b, i int) string { return "Q" + place(b, i) + "*" }
+
+// disguiseHead is the start of the text of a disguise of the piece at
+// index i of square b, before the pawns of the chain: "De3/1:".
+func disguiseHead(b, i int) string { return "D" + place(b, i) + ":" }
+
 // sepChar returns the separator character of a sep value (king steps use
 // sepCapture and sepEnter alike).
 func sepChar(s uint8) byte {
@@ -91,7 +99,8 @@ func sepChar(s uint8) byte {
 	return '-'
 }
 
-// body writes the text of d without promotions.
+// bodyText writes the text of d without promotions, and reports whether
+// the mover is a pawn.
 func (e *engine) bodyText(d *mv, us rules.Color) (string, bool) {
 	var sb strings.Builder
 	pawn := false
@@ -131,12 +140,12 @@ func (e *engine) bodyText(d *mv, us rules.Color) (string, bool) {
 		sb.WriteByte(sepChar(d.sep2))
 		sb.WriteString(sqOf(d.to).String())
 	case kAround:
-		sb.WriteString("Q" + place(d.from, d.fromIdx) + "*")
+		sb.WriteString(aroundText(d.from, d.fromIdx))
 	case kDisguise:
 		pawn = true
 		var cbuf [maxLinks + 2]loc
 		chain, _ := e.chainOf(d, us, cbuf[:0])
-		sb.WriteString("D" + place(d.to, d.toIdx) + ":")
+		sb.WriteString(disguiseHead(d.to, d.toIdx))
 		for k, l := range chain[1:] {
 			if k > 0 {
 				sb.WriteByte(',')
@@ -220,6 +229,11 @@ func (z *crazy) encodeMove(p *rules.Position, m rules.Move) (string, bool) {
 func (e *engine) format(d *mv) formatted {
 	us := e.p.Turn()
 	body, pawn := e.bodyText(d, us)
+	return e.withPromos(d, us, body, pawn)
+}
+
+// withPromos returns the text of d in parts, given its body (bodyText).
+func (e *engine) withPromos(d *mv, us rules.Color, body string, pawn bool) formatted {
 	var buf [16]promoText
 	return formatted{body: body, pawn: pawn, to: d.to, promos: e.promos(d, us, buf[:0])}
 }
@@ -264,8 +278,7 @@ func (z *crazy) parseMove(p *rules.Position, text string) (rules.Move, error) {
 		if body != want.body {
 			continue
 		}
-		var pbuf [16]promoText
-		got := formatted{body: body, pawn: pawn, to: d.to, promos: e.promos(&d, us, pbuf[:0])}
+		got := e.withPromos(&d, us, body, pawn)
 		w := want
 		w.pawn, w.to = pawn, d.to
 		if got.String() == w.withTarget().String() {
@@ -298,15 +311,15 @@ func (sc *scanner) eat(c byte) bool {
 
 // square reads a square a1..h8.
 func (sc *scanner) square() (int, error) {
-	if sc.i+2 > len(sc.s) {
+	sq, n, err := board.ScanSquare(sc.s[sc.i:])
+	switch {
+	case err == nil:
+		sc.i += n
+		return idxOf(sq), nil
+	case sc.i+2 > len(sc.s):
 		return 0, fmt.Errorf("a square expected at %d", sc.i)
 	}
-	f, r := sc.s[sc.i], sc.s[sc.i+1]
-	if f < 'a' || f > 'h' || r < '1' || r > '8' {
-		return 0, fmt.Errorf("a square expected at %d, found %q", sc.i, sc.s[sc.i:sc.i+2])
-	}
-	sc.i += 2
-	return int(r-'1')*8 + int(f-'a'), nil
+	return 0, fmt.Errorf("a square expected at %d, found %q", sc.i, sc.s[sc.i:sc.i+2])
 }
 
 // place reads a square with an optional /index.
@@ -427,7 +440,7 @@ func (sc *scanner) disguise(body *strings.Builder) error {
 	if err != nil {
 		return err
 	}
-	body.WriteString("D" + place(b, i) + ":")
+	body.WriteString(disguiseHead(b, i))
 	if !sc.eat(':') {
 		return fmt.Errorf(": expected at %d", sc.i)
 	}
@@ -460,7 +473,7 @@ func (sc *scanner) piece(body *strings.Builder) (bool, error) {
 		return false, err
 	}
 	if letter == 'Q' && sc.eat('*') {
-		body.WriteString("Q" + place(b, i) + "*")
+		body.WriteString(aroundText(b, i))
 		return false, nil
 	}
 	if letter != 0 && letter != 'P' {

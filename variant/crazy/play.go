@@ -30,14 +30,7 @@ func (e *engine) pieceMove(d *mv) {
 	s, p := e.s, e.p
 	pc := s.cells[d.from][d.fromIdx]
 	var buf [MaxPieces]rules.Piece
-	var mover []rules.Piece
-	if pc.Type() == e.z.rook {
-		mover = s.take(p, d.from, d.fromIdx, buf[:0])
-	} else {
-		s.removeAt(p, d.from, d.fromIdx)
-		buf[0] = pc
-		mover = buf[:1]
-	}
+	mover := e.lift(d.from, d.fromIdx, buf[:0])
 	switch d.sep {
 	case sepMove, sepEnter:
 		s.place(p, d.to, mover)
@@ -72,27 +65,30 @@ func (e *engine) pieceMove(d *mv) {
 // rose onto the king during its first step land when it has made its
 // second.
 func (e *engine) kingMove(d *mv, us rules.Color) {
-	s := e.s
-	king := rules.MakePiece(us, e.z.king)
-	var s1 int
-	if d.kind == kCastle {
-		s1 = e.castle(us, d.long)
-	} else {
-		s.removeAt(e.p, d.from, d.fromIdx)
-		s1 = d.step1
-		e.kingStep(s1, d.sep1, king, true)
-	}
+	s1 := e.firstStep(d, us)
 	if d.kind == kKing && d.sep2 == sepNone {
 		return
 	}
-	_, ki := e.kingAt(s1, us)
+	king := rules.MakePiece(us, e.z.king)
+	ki := e.s.kingIndex(s1, king)
 	if ki == none {
 		e.sc.q.clear(s1) // nothing hovers over a king that is gone
 		return
 	}
-	s.removeAt(e.p, s1, ki)
+	e.s.removeAt(e.p, s1, ki)
 	e.kingStep(d.to, d.sep2, king, false)
 	e.drain(s1)
+}
+
+// firstStep makes the first step of the king move d of us: castling, or
+// a king step from its origin. It returns the square of the step.
+func (e *engine) firstStep(d *mv, us rules.Color) int {
+	if d.kind == kCastle {
+		return e.castle(us, d.long)
+	}
+	e.s.removeAt(e.p, d.from, d.fromIdx)
+	e.kingStep(d.step1, d.sep1, rules.MakePiece(us, e.z.king), true)
+	return d.step1
 }
 
 // kingStep makes one king step onto t. During the first step the king is

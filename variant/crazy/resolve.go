@@ -141,20 +141,20 @@ func (e *engine) victim(b int, stack []rules.Piece) {
 // square b. A Rook's cargo falls onto what remains; above any other piece
 // the pieces move down.
 func (e *engine) capturePassenger(b, i int) {
-	s := e.s
-	pc := s.cells[b][i]
-	if pc.Type() == e.z.rook {
-		var buf [MaxPieces]rules.Piece
-		cargo := s.take(e.p, b, i, buf[:0])
-		e.traced(b)
-		e.victim(b, cargo)
-		return
-	}
-	s.removeAt(e.p, b, i)
+	var buf [MaxPieces]rules.Piece
+	stack := e.lift(b, i, buf[:0])
 	e.traced(b)
-	e.captured(b, pc, Captured)
-	e.effects(b, pc)
-	e.drain(b)
+	e.victim(b, stack)
+}
+
+// lift takes the piece at index i of square b off it, a Rook with
+// everything above it (CC-15, CC-16), any other piece alone (the pieces
+// above move down), and appends what it took, bottom first, to dst.
+func (e *engine) lift(b, i int, dst []rules.Piece) []rules.Piece {
+	if e.s.cells[b][i].Type() == e.z.rook {
+		return e.s.take(e.p, b, i, dst)
+	}
+	return append(dst, e.s.removeAt(e.p, b, i))
 }
 
 // effects runs the victim effects of pc, captured on b (CC-31): an unrisen
@@ -173,8 +173,9 @@ func (e *engine) effects(b int, pc rules.Piece) {
 }
 
 // drain processes square b's fall queue to the end (CC-32): each unit lands
-// on an empty square, or its bottom piece captures the resident base. Units
-// hover over the moving king during its first step.
+// on an empty square, or captures the resident base as a moving stack
+// would (ordinaryCapture). Units hover over the moving king during its
+// first step.
 func (e *engine) drain(b int) {
 	s, q := e.s, &e.sc.q
 	for q.nu[b] > 0 {
@@ -188,13 +189,7 @@ func (e *engine) drain(b int) {
 			e.traced(b)
 			continue
 		}
-		var sbuf [MaxPieces]rules.Piece
-		stack := s.take(e.p, b, 0, sbuf[:0])
-		s.place(e.p, b, unit)
-		e.traced(b)
-		e.captured(b, stack[0], Captured)
-		q.pushFront(b, stack[1:], e.z.rook)
-		e.effects(b, stack[0])
+		e.ordinaryCapture(b, unit) // it drains the rest of the queue
 	}
 }
 

@@ -185,6 +185,9 @@ func defaultVals() vals {
 	return vals{holder: rules.Black, immune: none, castle: 15, epJump: none, epPawn: none}
 }
 
+// board is the geometry of the 8x8 board.
+var board = geom.Board{Files: 8, Ranks: 8}
+
 // sqOf returns the square of board index b (rank*8+file).
 func sqOf(b int) geom.Square { return geom.Sq(b&7, b>>3) }
 
@@ -203,7 +206,7 @@ func (s *state) set(p *rules.Position, b, i int, pc rules.Piece) {
 	s.cells[b][i] = pc
 	s.sync(p, b, i, old, pc)
 	if i == 0 {
-		s.v.castle &^= castleLoss(b)
+		s.v.castle &^= castleLoss[b]
 	}
 }
 
@@ -288,37 +291,40 @@ func (s *state) take(p *rules.Position, b, i int, dst []rules.Piece) []rules.Pie
 	return dst
 }
 
-// castleLoss returns the castling rights that depend on the base of board
-// index b: the king's square costs both of its side's, a rook's square one.
-func castleLoss(b int) uint8 {
-	switch b {
-	case 4:
-		return 3
-	case 7:
-		return 1
-	case 0:
-		return 2
-	case 60:
-		return 12
-	case 63:
-		return 4
-	case 56:
-		return 8
-	}
-	return 0
-}
-
-// findKing returns the square and stack index of c's king, or none.
-func (s *state) findKing(c rules.Color, king rules.Type) (int, int) {
-	want := rules.MakePiece(c, king)
-	for b := range 64 {
-		for i := int(s.height[b]) - 1; i >= 0; i-- {
-			if s.cells[b][i] == want {
-				return b, i
-			}
+// castleLoss holds, by board index, the castling rights that depend on
+// the base of the square: the king's home costs both of its side's, a
+// rook's corner one (castleSquares).
+var castleLoss = func() (loss [64]uint8) {
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, long := range [2]bool{false, true} {
+			home, corner, _, _, _, _ := castleSquares(c, long)
+			loss[home] |= castleBit(c, long)
+			loss[corner] |= castleBit(c, long)
 		}
 	}
-	return none, none
+	return loss
+}()
+
+// kingIndex returns the stack index of king (a King piece of one colour)
+// on square b, or none.
+func (s *state) kingIndex(b int, king rules.Piece) int {
+	for i := int(s.height[b]) - 1; i >= 0; i-- {
+		if s.cells[b][i] == king {
+			return i
+		}
+	}
+	return none
+}
+
+// findKing returns the square of c's King (of piece type king), or none.
+func (s *state) findKing(c rules.Color, king rules.Type) int {
+	want := rules.MakePiece(c, king)
+	for b := range 64 {
+		if s.kingIndex(b, want) != none {
+			return b
+		}
+	}
+	return none
 }
 
 // mark is a point to roll the state back to: the log, the removals, the
@@ -357,16 +363,12 @@ func fromBoard(p *rules.Position) *state {
 	s.v.castle = 0
 	v := p.Variant()
 	k, r := v.TypeOf('K'), v.TypeOf('R')
-	for c, first := range [2]int{0, 56} {
-		col := rules.Color(c)
-		if s.cells[first+4][0] != rules.MakePiece(col, k) {
-			continue
-		}
-		if s.cells[first+7][0] == rules.MakePiece(col, r) {
-			s.v.castle |= 1 << (2 * c)
-		}
-		if s.cells[first][0] == rules.MakePiece(col, r) {
-			s.v.castle |= 2 << (2 * c)
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, long := range [2]bool{false, true} {
+			home, corner, _, _, _, _ := castleSquares(c, long)
+			if s.cells[home][0] == rules.MakePiece(c, k) && s.cells[corner][0] == rules.MakePiece(c, r) {
+				s.v.castle |= castleBit(c, long)
+			}
 		}
 	}
 	return s
