@@ -96,6 +96,9 @@ func TestInCheckHook(t *testing.T) {
 		{"4K3/8/8/8/3(Rk)4/8/8/8 b - - 0 1 w - 0", false},
 		// A Knight's path capture: e4 to f6 passes e5 (CC-21, KnightPath=L).
 		{"8/8/8/4k3/4N3/8/8/K7 b - - 0 1 w - 0", true},
+		// Only a castling reply gives check: O-O-O, then c1xb2, and the
+		// Queen's revenge takes the King on a3 (three squares from e1).
+		{"8/8/8/8/8/k7/pq6/R3K3 b Q - 0 1 w - 0", true},
 	}
 	edits := []func(*Options){nil, func(o *Options) {
 		o.AllRoundHitsPassengers, o.KingStep1Immunity, o.KnightPath, o.AllRoundRequiresVictim = true, NoImmunity, PathMao, false

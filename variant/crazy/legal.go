@@ -399,7 +399,17 @@ func (e *engine) mightReach(b, i int, pc rules.Piece, D, near uint64, kb, ki int
 	z := e.z
 	switch pc.Type() {
 	case z.king:
-		return (z.near2[b]|1<<b)&D != 0 // out and back onto its own stack
+		reach := z.near2[b] | 1<<b // out and back onto its own stack
+		if i == 0 {
+			// Castling as the first step, then a step from the King's
+			// new square: three squares from home.
+			for _, long := range [2]bool{false, true} {
+				if home, _, kt, _, _, _ := castleSquares(pc.Color(), long); b == home {
+					reach |= z.adj[kt]
+				}
+			}
+		}
+		return reach&D != 0
 	case z.knight:
 		return z.near2[b]&D != 0
 	case z.pawn:
