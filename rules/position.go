@@ -278,6 +278,26 @@ func (p *Position) royalCount(c Color) int {
 	return n
 }
 
+// Bare reports whether side c has a bare king: royal pieces alone on the
+// board and nothing in hand, so that it can no longer mate. A player whose
+// time runs out against a bare king draws. A variant whose royalty or
+// material lies in its hooks answers through Hooks.Bare; without that
+// hook, a variant without royal pieces has no bare king.
+func (p *Position) Bare(c Color) bool {
+	if h := p.v.spec.Hooks.Bare; h != nil {
+		return h(p, c)
+	}
+	if p.v.royalMask == 0 || p.n[c] == 0 || p.n[c] != p.royalCount(c) {
+		return false
+	}
+	for t := 1; t <= p.v.NumTypes(); t++ {
+		if p.Pocket(c, Type(t)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Put places a piece on an empty square. Hooks use it for effects the core
 // does not know (Unmake does not undo it; AfterUnmake must). It reports
 // false if s is not an empty square or the side has MaxPieces pieces.

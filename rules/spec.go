@@ -180,6 +180,10 @@ type Hooks struct {
 	// EncodeMove and DecodeMove give the text of Special moves.
 	EncodeMove func(p *Position, m Move) (string, bool)
 	DecodeMove func(p *Position, s string) (Move, bool)
+	// Bare reports whether side c has nothing left to mate with, for a
+	// variant whose royalty or material lies in its hooks (see
+	// Position.Bare); nil: the core's answer.
+	Bare func(p *Position, c Color) bool
 	// ExplainMove says why s, which neither DecodeMove nor the core's
 	// notations read as a legal move of p, is not one (a buy the player
 	// cannot afford, a design change before the action), or returns nil

@@ -117,7 +117,10 @@ func TestBareKing(t *testing.T) {
 		{"chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", [2]bool{false, true}},
 		{"chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", [2]bool{true, true}},
 		{"chatrang", "", [2]bool{false, false}},
-		{"crazychess", "", [2]bool{false, false}}, // its King is royal by its hooks, not to the core
+		{"crazychess", "", [2]bool{false, false}},
+		{"crazychess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 w - 0", [2]bool{true, true}},
+		{"crazychess", "4k3/8/8/8/8/8/8/4(RK)3 w - - 0 1 w - 0", [2]bool{false, true}}, // a King riding in a Rook
+		{"crazychess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 w - 0", [2]bool{false, true}},
 		{"csipgs", "", [2]bool{false, false}},
 	}
 	for _, tc := range tests {
@@ -132,8 +135,8 @@ func TestBareKing(t *testing.T) {
 			}
 		}
 		for c := range 2 {
-			if got := bareKing(p, rules.Color(c)); got != tc.bare[c] {
-				t.Errorf("%s %s: bareKing(%s) = %v", tc.variant, p.FEN(), rules.Color(c), got)
+			if got := p.Bare(rules.Color(c)); got != tc.bare[c] {
+				t.Errorf("%s %s: Bare(%s) = %v", tc.variant, p.FEN(), rules.Color(c), got)
 			}
 		}
 	}

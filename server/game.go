@@ -430,37 +430,12 @@ func (lg *liveGame) flag(v int64) {
 	winner := rules.Color(1 - s)
 	e := eventJSON{Kind: "end", Result: rules.Win(winner).String(), Reason: "time",
 		Detail: fmt.Sprintf("%s ran out of time", seatName(s))}
-	if bareKing(lg.g.Position(), winner) {
+	if lg.g.Position().Bare(winner) {
 		e.Result, e.Detail = rules.Draw.String(), fmt.Sprintf("%s ran out of time; %s has a bare king", seatName(s), winner)
 	}
 	if _, err := lg.commit(e, nil); err != nil {
 		lg.srv.logf("game %s: flag: %v", lg.rec.ID, err)
 	}
-}
-
-// bareKing reports whether side c of p has a bare king as the rules mean
-// it (rules.EndSpec.BareKing, the search's scoring of it): the variant has
-// royal pieces and every piece c has on the board is royal. A piece in
-// reserve, which could still be dropped to mate, makes the king not bare.
-// A variant whose royalty lies in its hooks alone (Crazy Chess's King,
-// csipgs's royal designs) has no bare king in this sense.
-func bareKing(p *rules.Position, c rules.Color) bool {
-	v := p.Variant()
-	pieces := p.Pieces(c)
-	if len(pieces) == 0 {
-		return false
-	}
-	for _, s := range pieces {
-		if !v.Royal(p.At(s).Type()) {
-			return false
-		}
-	}
-	for t := 1; t <= v.NumTypes(); t++ {
-		if p.Pocket(c, rules.Type(t)) > 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // commit stores an event other than a ply, applies it and sends it to
@@ -735,11 +710,7 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 func removedBy(p *rules.Position) []string {
 	var out []string
 	for _, r := range crazy.Removals(p) {
-		text := string(p.Variant().PieceLetter(r.Piece))
-		if crazy.Risen(r.Piece) {
-			text += "*"
-		}
-		text += " " + r.Square.String()
+		text := crazy.PieceText(p.Variant(), r.Piece) + " " + r.Square.String()
 		switch r.Cause {
 		case crazy.SelfCapture:
 			text += " self-capture"

@@ -26,11 +26,7 @@ func stackCell(p *rules.Position, sq geom.Square) string {
 	if len(st) == 0 {
 		return "."
 	}
-	v := p.Variant()
-	cell := string(v.PieceLetter(st[0]))
-	if crazy.Risen(st[0]) {
-		cell += "*"
-	}
+	cell := crazy.PieceText(p.Variant(), st[0])
 	if len(st) > 1 {
 		cell += strconv.Itoa(len(st) - 1)
 	}
@@ -55,11 +51,7 @@ func stackLegend(p *rules.Position) string {
 			}
 			parts := []string{sq.String()}
 			for _, pc := range st {
-				t := string(v.PieceLetter(pc))
-				if crazy.Risen(pc) {
-					t += "*"
-				}
-				parts = append(parts, t)
+				parts = append(parts, crazy.PieceText(v, pc))
 			}
 			stacks = append(stacks, strings.Join(parts, " "))
 		}

@@ -137,6 +137,7 @@ func New(opts Options) (*rules.Variant, error) {
 			InCheck:       z.inCheckHook,
 			Tactical:      z.tactical,
 			Eval:          z.evalHook,
+			Bare:          z.bare,
 		},
 	}
 	switch opts.InsufficientMaterial {

@@ -37,6 +37,23 @@ func (z *crazy) inCheckHook(p *rules.Position) bool {
 	return e.inCheck(p.Turn())
 }
 
+// bare is the Bare hook: c has its King alone, no other piece on the
+// board or inside a stack (the King is royal only through this package,
+// so the core cannot tell).
+func (z *crazy) bare(p *rules.Position, c rules.Color) bool {
+	s := view(p)
+	n, king := 0, false
+	for b := range s.cells {
+		for _, pc := range s.cells[b][:s.height[b]] {
+			if pc.Color() == c {
+				n++
+				king = king || pc.Type() == z.king
+			}
+		}
+	}
+	return n == 1 && king
+}
+
 // tactical is the Tactical hook. A move is tactical when it may capture
 // (a capture separator, a path capture, a King step that captures, an
 // all-round capture) or when it is a denial that gives back material; its
