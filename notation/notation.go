@@ -422,26 +422,13 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 	}
 	if h := p.Variant().Spec().Hooks.ExplainMove; h != nil {
 		if why := h(p, s); why != nil {
-			return 0, moveErr(p, s, kindOf(err, err2), "%v", why)
+			return 0, moveErr(p, s, ErrIllegal, "%v", why)
 		}
 	}
 	if errors.Is(err, ErrSyntax) && (looksCoord(p, s) || !errors.Is(err2, ErrSyntax)) {
 		return 0, err2
 	}
 	return 0, err
-}
-
-// kindOf is the error class of a text neither reading takes: illegal or
-// ambiguous if either reading got that far, else a syntax error.
-func kindOf(errs ...error) error {
-	for _, k := range []error{ErrAmbiguous, ErrIllegal} {
-		for _, e := range errs {
-			if errors.Is(e, k) {
-				return k
-			}
-		}
-	}
-	return ErrSyntax
 }
 
 // looksCoord reports whether s begins as coordinate notation does: a

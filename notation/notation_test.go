@@ -263,7 +263,7 @@ func TestExplainMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := v.Start()
-	if _, err := notation.ParseMove(p, "+Q"); err == nil || !strings.Contains(err.Error(), "treasury") {
+	if _, err := notation.ParseMove(p, "+Q"); !errors.Is(err, notation.ErrIllegal) || !strings.Contains(err.Error(), "treasury") {
 		t.Errorf("ParseMove(+Q) = %v, want the variant's reason", err)
 	}
 	if _, err := notation.ParseMove(p, "e2e5"); !errors.Is(err, notation.ErrIllegal) || strings.Contains(err.Error(), "treasury") {

@@ -187,7 +187,8 @@ type Hooks struct {
 	// ExplainMove says why s, which neither DecodeMove nor the core's
 	// notations read as a legal move of p, is not one (a buy the player
 	// cannot afford, a design change before the action), or returns nil
-	// when the variant has nothing to add to the core's reason.
+	// when the variant has nothing to add to the core's reason. A text it
+	// explains is reported as an illegal move of the variant's notation.
 	ExplainMove func(p *Position, s string) error
 	// FEN and ParseFEN replace the core's FEN text for the variant's
 	// positions (Vazir's ranked FEN). They may build on Position.PlainFEN

@@ -10,7 +10,6 @@ import (
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant/csipgs"
 )
 
 func runVariants(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -140,13 +139,6 @@ func runApply(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		m, k, err := notation.ParseElement(p, text)
 		marked := k != 0
 		if err != nil {
-			if csipgs.IsCsipgs(p.Variant()) {
-				// csipgs says why: a buy in the design phase, a design
-				// change before the action, a buy it cannot afford.
-				if _, cerr := csipgs.ParseMove(p, text); cerr != nil {
-					err = fmt.Errorf("%w (in %s)", cerr, p.FEN())
-				}
-			}
 			return fail(stderr, "apply", fmt.Errorf("move %d: %w", i+1, err))
 		}
 		outs := p.Outcomes(m)

@@ -54,6 +54,10 @@ func economyText(p *rules.Position, hideOf rules.Color, hidden bool) string {
 			sb.WriteString(", reserve ")
 			sb.WriteString(reserveText(p, c))
 		}
+		if hidden && c == hideOf {
+			sb.WriteString(", designs hidden\n")
+			continue
+		}
 		sb.WriteString(", designs")
 		slots := csipgs.DesignSlots(p, c)
 		for i, l := range slots {
@@ -112,11 +116,6 @@ func shopText(p *rules.Position) string {
 		fmt.Fprintf(&sb, ", %d with this turn's credit", csipgs.Available(p))
 	}
 	sb.WriteString("):\n")
-	pieces := len(p.Pieces(us))
-	for t := rules.Type(1); t <= 26; t++ {
-		pieces += p.Pocket(us, t)
-	}
-	checked := csipgs.InCheck(p, us)
 	slots := csipgs.DesignSlots(p, us)
 	prices := map[byte]int{}
 	for _, td := range csipgs.TypeTable(p) {
@@ -127,21 +126,9 @@ func shopText(p *rules.Position) string {
 			continue
 		}
 		price := prices[l]
-		status := ""
-		_, err := notation.ParseMove(p, "+"+string(l))
-		switch {
-		case err == nil:
-			status = fmt.Sprintf("buy with +%c", l)
-		case csipgs.DesignPhase(p):
-			status = "buying is an action: next turn"
-		case price > csipgs.Available(p):
-			status = fmt.Sprintf("%d short", price-csipgs.Available(p))
-		case pieces >= csipgs.MaxPiecesPerSide:
-			status = fmt.Sprintf("you have %d pieces on the board and in reserve", pieces)
-		case checked:
-			status = "no buying while a royal is in check"
-		default:
-			status = "not now"
+		status := fmt.Sprintf("buy with +%c", l)
+		if err := csipgs.BuyRefusal(p, l); err != nil {
+			status = err.Error()
 		}
 		fmt.Fprintf(&sb, "  %c  %-12s %3d  %s\n", l, csipgs.DesignOf(p, l), price, status)
 	}
@@ -155,18 +142,7 @@ func priceLine(text string, po csipgs.ParseOptions) (string, bool) {
 	if err != nil {
 		return designFault(text, err), false
 	}
-	cb := "not colour-bound"
-	if pi.ColorBound {
-		cb = "colour-bound"
-	}
-	extra := ""
-	if pi.Royal {
-		extra = ", royal"
-	}
-	if pi.Relay {
-		extra += ", relay"
-	}
-	return fmt.Sprintf("%s: price %d (exact %s), %s%s\n", pi.Design, pi.Price, pi.Decimal(), cb, extra), true
+	return pi.String() + "\n", true
 }
 
 // csipgsOptions returns the options of the session's csipgs variant.

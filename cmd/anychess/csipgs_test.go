@@ -30,7 +30,7 @@ func TestCsipgsCommands(t *testing.T) {
 			0, []string{"&-\n", "&Q>A=FfR\n", "&P>R\n"}, nil, 151},
 		{"apply turn tokens", []string{"apply", "-variant", "csipgs", "Ke2", "&-", "Ke7", "&Q>A=FfR", "+P", "&-"}, 0,
 			[]string{"8/4k3/8/8/8/8/4K3/8 b 0/1 P/- PRNBKQ/PRNBKA 3 2 {A=FfR,B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}\n", "ongoing"}, nil, 2},
-		{"apply buy too dear", []string{"apply", "-variant", "csipgs", "+Q"}, 1, nil, []string{`move 1: csipgs: illegal move "+Q": not a legal buy`}, 0},
+		{"apply buy too dear", []string{"apply", "-variant", "csipgs", "+Q"}, 1, nil, []string{`move 1: illegal move "+Q": 8 short: Q costs 9, 1 available with this turn's credit`}, 0},
 		{"apply design first", []string{"apply", "-variant", "csipgs", "&-"}, 1, nil, []string{`illegal move "&-": a design change comes after the action`}, 0},
 		{"apply stalemate loses", []string{"apply", "-variant", "csipgs", "-fen", "4k3/8/8/8/8/1q6/8/K7 b 0/8 -/- PRNBKQ/PRNBKQ 0 30 " + csTable, "Kd8", "&-"}, 0,
 			[]string{"0-1"}, nil, 2},
@@ -99,7 +99,7 @@ func TestPlayCsipgs(t *testing.T) {
 	}
 	wantAll(t, out,
 		"white: treasury 0 (1 to spend with this turn's credit), reserve -, designs P=fmWfcF(2) R=R(5) N=N(3) B=B(3) K=royal-K(12) Q=Q(9)\n",
-		"the shop of white (treasury 0, 1 with this turn's credit):\n  P  fmWfcF         2  1 short\n",
+		"the shop of white (treasury 0, 1 with this turn's credit):\n  P  fmWfcF         2  1 short: P costs 2, 1 available with this turn's credit\n",
 		"1. white> Ke2\nyou play 1. Ke2 (e1e2)\n",
 		"white to move (you), design phase\n",
 		`illegal move "+P": a buy is an action; this is the design phase`,

@@ -417,14 +417,6 @@ func (s *session) humanMove(text string) {
 		text = "DENY"
 	}
 	m, err := notation.ParseMove(p, text)
-	if err != nil && s.cs != nil && !strings.ContainsAny(strings.TrimSpace(text), " \t") {
-		// csipgs says why: a buy in the design phase, a design change
-		// before the action, a transfer nowhere near a royal.
-		if _, cerr := csipgs.ParseMove(p, text); cerr != nil {
-			fmt.Fprintf(s.out, "%v; type moves for the legal moves, shop for the prices\n", cerr)
-			return
-		}
-	}
 	if err != nil {
 		var me *notation.MoveError
 		switch {

@@ -36,7 +36,9 @@ func TypeTable(p *rules.Position) []TypeDesign {
 	return out
 }
 
-// DesignSlots returns the type letters in colour c's six design slots.
+// DesignSlots returns the type letters in colour c's six design slots;
+// '?' for each slot of the opponent's that a view under HideEconomy does
+// not show.
 func DesignSlots(p *rules.Position, c rules.Color) [Slots]byte {
 	var out [Slots]byte
 	z, ok := ensure(p)
@@ -45,7 +47,7 @@ func DesignSlots(p *rules.Position, c rules.Color) [Slots]byte {
 	}
 	st := z.stateOf(p)
 	for i, l := range st.slots[c] {
-		out[i] = 'A' + l - 1
+		out[i] = slotLetter(l)
 	}
 	return out
 }
@@ -177,12 +179,7 @@ func DesignMove(p *rules.Position, slot byte, design string) (rules.Move, error)
 	us := p.Turn()
 	idx := -1
 	if slot >= 'A' && slot <= 'Z' {
-		for i, l := range st.slots[us] {
-			if l == slot-'A'+1 {
-				idx = i
-				break
-			}
-		}
+		idx = st.slotOf(us, slot-'A'+1)
 	}
 	if idx < 0 {
 		return rules.NoMove, fmt.Errorf("csipgs: no slot of %s holds the letter %q (slots %s)", us, string(rune(slot)), slotText(st, us))
@@ -215,7 +212,38 @@ func DesignMove(p *rules.Position, slot byte, design string) (rules.Move, error)
 func slotText(st *state, c rules.Color) string {
 	var b []byte
 	for _, l := range st.slots[c] {
-		b = append(b, 'A'+l-1)
+		b = append(b, slotLetter(l))
 	}
 	return string(b)
+}
+
+// BuyRefusal says why the side to move in p may not buy a piece of the
+// design with letter l (CS-6c): the design phase, not a current design,
+// the price, the 16-piece limit, or a royal in check. It returns nil when
+// the buy is legal.
+func BuyRefusal(p *rules.Position, l byte) error {
+	z, ok := ensure(p)
+	if !ok {
+		return ErrNotCsipgs
+	}
+	us := p.Turn()
+	if p.Phase() != 0 {
+		return errors.New("a buy is an action; this is the design phase")
+	}
+	if l < 'A' || l > 'Z' {
+		return fmt.Errorf("%q is not a design letter", l)
+	}
+	st := z.stateOf(p)
+	switch st.buyRefusal(p, l-'A'+1) {
+	case refuseDesign:
+		return fmt.Errorf("%c is not one of %s's designs", l, us)
+	case refusePrice:
+		price := st.table[l-'A'+1].price
+		return fmt.Errorf("%d short: %c costs %d, %d available with this turn's credit", price-Available(p), l, price, Available(p))
+	case refuseLimit:
+		return fmt.Errorf("%s has %d pieces on the board and in reserve, the most allowed", us, MaxPiecesPerSide)
+	case refuseCheck:
+		return errors.New("no buying while a royal is in check")
+	}
+	return nil
 }

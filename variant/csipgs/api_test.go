@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -93,17 +94,37 @@ func TestAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	terrain := newVariant(t, Options{Moderated: true, Terrain: []geom.Square{geom.Sq(4, 1)}})
+	seen := terrain.Start().View(rules.White).Position.Variant() // the view's board: the terrain White has seen
+	configured, err := v.Configure(map[string]string{"Moderated": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a variant named csipgs that New did not build
+	impostor, err := rules.Compile(rules.Spec{Name: Name, Files: 8, Ranks: 8,
+		Pieces: []rules.PieceSpec{{Letter: 'K', Betza: "K", Royal: true}}, Start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
+		name           string
 		v              *rules.Variant
 		csipgs, hidden bool
 	}{
-		{v, true, false},
-		{mod, true, true},
-		{other, false, false},
+		{"default", v, true, false},
+		{"moderated", mod, true, true},
+		{"a view's board", seen, true, true},
+		{"configured", configured, true, true},
+		{"another variant", other, false, false},
+		{"not built by New", impostor, false, false},
+		{"nil", nil, false, false},
+	}
+	if seen == terrain {
+		t.Fatal("the view has the game's variant; want the variant of the terrain White has seen")
 	}
 	for _, tc := range tests {
 		if IsCsipgs(tc.v) != tc.csipgs || Moderated(tc.v) != tc.hidden {
-			t.Errorf("%s: IsCsipgs %v, Moderated %v", tc.v.Name(), IsCsipgs(tc.v), Moderated(tc.v))
+			t.Errorf("%s: IsCsipgs %v, Moderated %v", tc.name, IsCsipgs(tc.v), Moderated(tc.v))
 		}
 	}
 	p := mustFEN(t, v, "4k3/8/8/8/8/8/8/4K3 w 8/0 -/- PRNBKQ/PRNBKQ 0 10 "+table)
@@ -159,5 +180,45 @@ func TestDesignAnyLetter(t *testing.T) {
 		if _, err := ParseMove(p, bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// TestBuyRefusal checks the reasons a buy is refused (CS-6c), which the
+// notation and the CLI's shop give, against the moves the rules list.
+func TestBuyRefusal(t *testing.T) {
+	v := newVariant(t, DefaultOptions())
+	const table = " {B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
+	tests := []struct {
+		name, fen string
+		letter    byte
+		want      string // a part of the reason; "" for a legal buy
+	}{
+		{"affordable", "4k3/8/8/8/8/8/8/4K3 w 1/0 -/- PRNBKQ/PRNBKQ 0 1" + table, 'P', ""},
+		{"too dear", "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1" + table, 'P', "1 short"},
+		{"not a design", "4k3/8/8/8/8/8/8/4K3 w 9/0 -/- PRNBKQ/PRNBKQ 0 1" + table, 'Z', "not one of white's designs"},
+		{"in check", "4k3/8/8/8/8/8/4r3/4K3 w 9/0 -/- PRNBKQ/PRNBKQ 0 1" + table, 'P', "royal is in check"},
+		{"design phase", "4k3/8/8/8/8/8/8/4K3 w& 9/0 -/- PRNBKQ/PRNBKQ 0 2" + table, 'P', "design phase"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := v.ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = BuyRefusal(p, tt.letter)
+			_, perr := notation.ParseMove(p, "+"+string(tt.letter))
+			if tt.want == "" {
+				if err != nil || perr != nil {
+					t.Errorf("BuyRefusal = %v, ParseMove = %v; want a legal buy", err, perr)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("BuyRefusal = %v, want %q", err, tt.want)
+			}
+			if perr == nil || !strings.Contains(perr.Error(), tt.want) {
+				t.Errorf("ParseMove(+%c) = %v, want the reason %q", tt.letter, perr, tt.want)
+			}
+		})
 	}
 }

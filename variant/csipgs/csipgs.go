@@ -2,9 +2,11 @@ package csipgs
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -42,12 +44,59 @@ var Catalogue = []string{
 // payload has 13 bits for a design reference).
 const maxDesigns = 1<<13 - 1
 
-// leg is one compiled move vector for one colour.
+// leg is one compiled move vector for one colour. A rider's skipMv and
+// skipCap have bit k set where a leap of the same design gives the move
+// to (or the capture on) the rider's k-th square, so that the move is
+// generated once (RD: the D's leap, not the R's second step).
 type leg struct {
-	off     int
-	dx, dy  int8
-	rider   bool
-	mv, cap bool
+	off             int
+	dx, dy          int8
+	rider           bool
+	mv, cap         bool
+	skipMv, skipCap uint8
+}
+
+// maxSkipStep bounds the rider steps a leap can stand for (H and G are
+// the third step of R and B).
+const maxSkipStep = 7
+
+// compileLegs returns the legs of a move set for White and for Black
+// (the vectors turned), with the riders' skips.
+func compileLegs(vs []Vector) [2][]leg {
+	var out [2][]leg
+	for col := range 2 {
+		legs := make([]leg, 0, len(vs))
+		for _, v := range vs {
+			dx, dy := v.DX, v.DY
+			if col == 1 {
+				dx, dy = -dx, -dy
+			}
+			legs = append(legs, leg{off: geom.Offset(int(dx), int(dy)), dx: dx, dy: dy, rider: v.Rider, mv: v.Move, cap: v.Capture})
+		}
+		for i := range legs {
+			r := &legs[i]
+			if !r.rider {
+				continue
+			}
+			for _, l := range legs {
+				if l.rider {
+					continue
+				}
+				for k := 2; k <= maxSkipStep; k++ {
+					if int(l.dx) == k*int(r.dx) && int(l.dy) == k*int(r.dy) {
+						if l.mv {
+							r.skipMv |= 1 << k
+						}
+						if l.cap {
+							r.skipCap |= 1 << k
+						}
+					}
+				}
+			}
+		}
+		out[col] = legs
+	}
+	return out
 }
 
 // compiled is a design known to the variant, with its price and move
@@ -187,6 +236,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			Eval:        z.evalHook,
 			EncodeMove:  z.encodeMove,
 			DecodeMove:  z.decodeMove,
+			ExplainMove: z.explainMove,
 			FEN:         z.fen,
 			ParseFEN:    z.parseFEN,
 			Options:     z.options,
@@ -207,7 +257,29 @@ func (z *csipgs) compile(holes geom.Set) (*rules.Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("csipgs: %w", err)
 	}
+	variants.Store(weak.Make(v), weak.Make(z)) // v's hooks keep z alive
+	runtime.AddCleanup(v, func(k weak.Pointer[rules.Variant]) { variants.Delete(k) }, weak.Make(v))
 	return v, nil
+}
+
+// variants maps every variant compile has built to its csipgs, so that
+// the functions given a *rules.Variant find it without building a
+// position. An entry goes when its variant is collected.
+// Both sides are weak: a strong value would keep a variant's views, and
+// so the whole csipgs, reachable from this map for ever.
+var variants sync.Map // weak.Pointer[rules.Variant] -> weak.Pointer[csipgs]
+
+// hooksOfVariant returns the csipgs behind a variant.
+func hooksOfVariant(v *rules.Variant) (*csipgs, bool) {
+	if v == nil || v.Name() != Name {
+		return nil, false
+	}
+	w, ok := variants.Load(weak.Make(v))
+	if !ok {
+		return nil, false
+	}
+	z := w.(weak.Pointer[csipgs]).Value()
+	return z, z != nil
 }
 
 // startBoard returns the FEN board of the start: the two royal Kings and
@@ -294,15 +366,7 @@ func (z *csipgs) intern(d Design) (*compiled, error) {
 		price: PriceOf(d, z.po), royal: d.Royal, relay: d.Relay, colorBound: d.ColorBound(),
 		pawn: z.reset[text],
 	}
-	for _, v := range d.Vectors() {
-		for col := range 2 {
-			dx, dy := v.DX, v.DY
-			if col == 1 {
-				dx, dy = -dx, -dy
-			}
-			c.legs[col] = append(c.legs[col], leg{off: geom.Offset(int(dx), int(dy)), dx: dx, dy: dy, rider: v.Rider, mv: v.Move, cap: v.Capture})
-		}
-	}
+	c.legs = compileLegs(d.Vectors())
 	f, r := z.o.size()
 	c.value = movementValue(c.legs[0], c.colorBound, f, r)
 	next := make([]*compiled, len(old), len(old)+1)

@@ -519,8 +519,15 @@ func (w Power) Vectors() []Vector {
 }
 
 // Vectors returns the move set of the design: the union of its powers'
-// vectors, a vector given by several powers with the union of their
-// modes.
+// vectors, each move once. A vector given by several powers of the same
+// kind (leaper or rider) has the union of their modes. A leaper's vector
+// that is also the first step of a rider keeps only the modes the rider
+// lacks, and is left out when the rider has them all: WR moves as R, WfR
+// as fR with the W's other three steps, mWcR keeps mW (the step to an
+// empty square) beside cR, and WcR keeps mW. A leap that is a further
+// step of a rider (D and R, A and B) is a move of its own when the rider
+// is blocked, so both stay; the generator lists such a move once (the
+// rider skips the steps the leap gives).
 func (d Design) Vectors() []Vector {
 	var out []Vector
 	for _, w := range d.Powers {
@@ -539,7 +546,23 @@ func (d Design) Vectors() []Vector {
 			}
 		}
 	}
-	return out
+	n := 0
+	for _, v := range out {
+		if !v.Rider {
+			for _, r := range out {
+				if r.Rider && r.DX == v.DX && r.DY == v.DY {
+					v.Move = v.Move && !r.Move
+					v.Capture = v.Capture && !r.Capture
+				}
+			}
+			if !v.Move && !v.Capture {
+				continue
+			}
+		}
+		out[n] = v
+		n++
+	}
+	return out[:n]
 }
 
 // ColorBound reports whether every move vector of the design has dx+dy

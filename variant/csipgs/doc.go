@@ -54,6 +54,14 @@
 //     without a price and are rejected; "WWWW" is two Rook powers.
 //   - Designs are at most 64 bytes and 16 powers (after expansion).
 //   - Colour binding looks at every vector, capture-only ones included.
+//   - A design's moves are those of its powers, each move once. A leap
+//     that is the first step of a rider in the same direction is the
+//     rider's move, so the leap keeps only the modes the rider lacks (WR
+//     and cWR move as R; WfR as fR and the W's other three steps; WcR as
+//     cR and mW; mWcR keeps both). A leap that is a further step of a
+//     rider (RD, BA, RH, BG) stays a move of its own, since it jumps a
+//     blocked path; where both give the same move it is listed once.
+//     The price is that of the powers as written: WR costs more than R.
 //
 // Rules:
 //   - With exactly one royal on the board (CS-11), the rule is judged
@@ -120,9 +128,20 @@
 //     knows the terrain visible in it).
 //   - A view is a new position without history on a variant whose holes
 //     are the terrain the viewer has seen: the viewer's pieces, the enemy
-//     pieces on visible squares, both economies (HideEconomy hides the
-//     opponent's treasury and reserve; designs stay public), and only the
-//     viewer's seen terrain.
+//     pieces on visible squares, both economies, and only the viewer's
+//     seen terrain.
+//   - HideEconomy hides the opponent's treasury, reserve and design
+//     slots. CS-M4 names the three together as what stays visible and
+//     the option turns that off; the designs are economy too, since they
+//     tell what the opponent can buy and bring next to its royals two
+//     moves ahead. A hidden slot is "?" in the view and its FEN (the
+//     designs field reads "PRNBKQ/??????"); it names no design, so in the
+//     view the opponent can neither buy nor change designs, and its
+//     design decisions are not observed (Observed). The view's type table
+//     keeps only the designs the view itself uses: the viewer's slots and
+//     reserve, and the pieces it sees on the board, whose design is seen
+//     with them (a piece is of its type, and its type's design is how it
+//     moves).
 //   - A view also counts, by type, the opponent's pieces on the board it
 //     does not show: buys and transfers are announced (the economy is
 //     public) and a player sees its own captures, so a player knows how
@@ -130,10 +149,14 @@
 //     where. Under HideEconomy it does not count them.
 //   - Determinize keeps the view and puts those pieces on unseen empty
 //     squares at random; if then no enemy royal is on the board, it puts
-//     one royal of the opponent's first royal design on a random unseen
-//     empty square; unseen terrain is taken to be open.
+//     one royal of the opponent's first royal design (with its slots
+//     hidden, of the first royal design of the view's type table) on a
+//     random unseen empty square; unseen terrain is taken to be open.
 //   - Attempt is the moderator: a move chosen from a view is played if
-//     legal in the true position, otherwise refused with a *Refusal.
+//     legal in the true position, otherwise refused with a *Refusal. A new
+//     design chosen from a view may name a letter that is free in the view
+//     but not in the true position; "&Q>?=FfR" leaves the letter to the
+//     moderator, and package ai's PlayModerated sends new designs so.
 //
 // The engine:
 //   - The core's 26 types are placeholders worth 1 centipawn each
@@ -150,5 +173,7 @@
 //   - ActionsOnly gives a search a copy whose design phase offers "&-"
 //     alone; ChooseDesign decides the design from the type table, the
 //     catalogue and the designs GeneratedDesigns generates and prices,
-//     by value for money. Package ai plays the whole turn with them.
+//     by value for money: the change that gives the slots the best score,
+//     if it gains more than MinDesignGain. Package ai plays the whole turn
+//     with them.
 package csipgs

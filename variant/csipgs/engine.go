@@ -36,7 +36,8 @@ const (
 // movementValue returns the engine's value of a design's movement in
 // centipawns: its effective mobility on an empty board of the given size,
 // averaged over the squares, on package eval's scale (a rider's k-th step
-// counts 0.7^(k-1), a move-only or capture-only vector 0.6; 62 centipawns
+// counts 0.7^(k-1), a move-only or capture-only vector 0.6, a rider's step
+// a leap of the design gives only with the leap; 62 centipawns
 // a move; 0.9 for a colour-bound design; half for a design that cannot
 // move forward). On 8x8 the Knight is worth 325, the Bishop 331, the Rook
 // 502, the Queen 870, the FIDE pawn about 90.
@@ -46,17 +47,22 @@ func movementValue(legs []leg, colourBound bool, files, ranks int) int {
 		for r := 0; r < ranks; r++ {
 			for _, l := range legs {
 				w := 1.0
-				if !l.mv || !l.cap {
-					w = modeOnly
-				}
 				x, y := f, r
-				for {
+				for step := 1; ; step++ {
 					x += int(l.dx)
 					y += int(l.dy)
 					if x < 0 || y < 0 || x >= files || y >= ranks {
 						break
 					}
-					total += w
+					// a step a leap of the design gives counts with the leap
+					mv := l.mv && l.skipMv>>step&1 == 0
+					cp := l.cap && l.skipCap>>step&1 == 0
+					switch {
+					case mv && cp:
+						total += w
+					case mv || cp:
+						total += w * modeOnly
+					}
 					if !l.rider {
 						break
 					}
@@ -92,14 +98,6 @@ func Value(v *rules.Variant, design string) int {
 		return 0
 	}
 	return c.value
-}
-
-// hooksOfVariant returns the csipgs behind a variant.
-func hooksOfVariant(v *rules.Variant) (*csipgs, bool) {
-	if v == nil {
-		return nil, false
-	}
-	return ensure(v.Start())
 }
 
 // inCheckHook is the InCheck hook: in the action phase, whether a royal of
@@ -246,13 +244,10 @@ func (z *csipgs) transferRoom(p *rules.Position, st *state, c rules.Color) int {
 		if !st.isRoyal(p.At(s)) {
 			continue
 		}
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				t := geom.Square(int(s) + geom.Offset(dx, dy))
-				if (dx != 0 || dy != 0) && b.Contains(t) && p.At(t) == rules.Empty && !seen.Has(t) {
-					seen.Add(t)
-					n++
-				}
+		for _, t := range neighbours(s) {
+			if b.Contains(t) && p.At(t) == rules.Empty && !seen.Has(t) {
+				seen.Add(t)
+				n++
 			}
 		}
 	}
@@ -314,17 +309,24 @@ func ActionsOnly(p *rules.Position) (*rules.Position, error) {
 // slotScoreTop is how many of the best designs count in a slot set's score.
 const slotScoreTop = 4
 
+// MinDesignGain is the score a design change must gain over the slots as
+// they are for ChooseDesign to make it.
+const MinDesignGain = 5
+
 // ChooseDesign returns the design decision an engine makes in p, which
 // must be in the design phase: among the design moves (the type table,
 // the game's catalogue, and the designs the engine generates and prices,
-// GeneratedDesigns), the one that leaves the mover the slots with the
-// best score, and "no change" unless a change gains. A slot set scores
-// the sum of its best slotScoreTop value-for-money ratios (Value per
-// zorkmid of price) among designs that are not royal, plus a tenth of the
-// value of its best piece, so that cheap strong pieces come into the
-// slots without losing the strongest one. A generated design is not among
-// LegalMoves; the move is legal all the same (Position.Playable, the
-// Unlisted hook).
+// GeneratedDesigns, each into the first slot of each letter), the one
+// that leaves the mover the slots with the best score (the first such in
+// the order of LegalMoves, then of the generated designs), if that score
+// is more than MinDesignGain above the score of the slots as they are;
+// otherwise "no change". A slot set scores, over its designs that are not
+// royal, the sum of the best four value-for-money ratios (Value divided
+// by the price, rounded down; a design of the same value and price as one
+// counted, K and WF, counts once) plus a tenth of the greatest Value
+// (rounded down), so that cheap strong pieces come into the slots without
+// losing the strongest one. A generated design is not among LegalMoves;
+// the move is legal all the same (Position.Playable, the Unlisted hook).
 func ChooseDesign(p *rules.Position) (rules.Move, error) {
 	z, ok := ensure(p)
 	if !ok {
@@ -338,9 +340,10 @@ func ChooseDesign(p *rules.Position) (rules.Move, error) {
 	buf := z.getBuf()
 	defer z.putBuf(buf)
 	*buf = p.LegalMoves(*buf)
-	best, bestScore := passMove(), z.slotScore(st.slotDesigns(us, -1, nil))
+	now := z.slotScore(st.slotDesigns(us, -1, nil))
+	best, bestScore := passMove(), now
 	consider := func(m rules.Move, slot int, d *compiled) {
-		if sc := z.slotScore(st.slotDesigns(us, slot, d)); sc > bestScore+5 {
+		if sc := z.slotScore(st.slotDesigns(us, slot, d)); sc > bestScore {
 			best, bestScore = m, sc
 		}
 	}
@@ -361,8 +364,8 @@ func ChooseDesign(p *rules.Position) (rules.Move, error) {
 		if st.letterOf(d) != 0 {
 			continue // in the type table: listed above
 		}
-		for slot, l := range st.slots[us] {
-			if slices.Contains(st.slots[us][:slot], l) {
+		for slot := range st.slots[us] {
+			if !st.firstSlot(us, slot) {
 				continue
 			}
 			if free := st.freeLetter(p, us, slot); free != 0 {
@@ -371,6 +374,9 @@ func ChooseDesign(p *rules.Position) (rules.Move, error) {
 				}
 			}
 		}
+	}
+	if bestScore <= now+MinDesignGain {
+		return passMove(), nil
 	}
 	return best, nil
 }
@@ -420,12 +426,8 @@ func (z *csipgs) generated() []*compiled {
 			if price < 1 || price > 12 {
 				return
 			}
-			var legs []leg
-			for _, v := range d.Vectors() {
-				legs = append(legs, leg{dx: v.DX, dy: v.DY, rider: v.Rider, mv: v.Move, cap: v.Capture})
-			}
 			f, r := z.o.size()
-			byPrice[price] = append(byPrice[price], cand{value: movementValue(legs, d.ColorBound(), f, r), c: &compiled{text: text}})
+			byPrice[price] = append(byPrice[price], cand{value: movementValue(compileLegs(d.Vectors())[0], d.ColorBound(), f, r), c: &compiled{text: text}})
 		}
 		for i := 0; i < n; i++ {
 			try(generatedPowers[i])

@@ -105,6 +105,9 @@ func (z *csipgs) parseFEN(v *rules.Variant, s string) (*rules.Position, error) {
 			return fail("designs", "%q has %d letters; want %d", d, len(d), Slots)
 		}
 		for i := range Slots {
+			if d[i] == hiddenSlot {
+				continue // a slot a view does not show
+			}
 			l, err := letter("designs", d[i])
 			if err != nil {
 				return nil, err

@@ -1,6 +1,8 @@
 package csipgs
 
 import (
+	"slices"
+
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
@@ -271,6 +273,26 @@ func InCheck(p *rules.Position, c rules.Color) bool {
 	return any
 }
 
+// around holds the offsets of the eight squares next to a square, rank by
+// rank from below and file by file from the left.
+var around = [8]int{
+	geom.Offset(-1, -1), geom.Offset(0, -1), geom.Offset(1, -1),
+	geom.Offset(-1, 0), geom.Offset(1, 0),
+	geom.Offset(-1, 1), geom.Offset(0, 1), geom.Offset(1, 1),
+}
+
+// neighbours returns the eight squares next to s, in the order of around:
+// the squares next to a royal, where transfers go (CS-6b) and what a
+// royal sees (CS-M2). Squares off the board are among them; the mailbox's
+// padding keeps them inside the array.
+func neighbours(s geom.Square) [8]geom.Square {
+	var out [8]geom.Square
+	for i, o := range around {
+		out[i] = geom.Square(int(s) + o)
+	}
+	return out
+}
+
 // reserveSize returns the pieces colour c has in reserve.
 func reserveSize(p *rules.Position, c rules.Color) int {
 	n := 0
@@ -339,23 +361,13 @@ func (z *csipgs) genActions(p *rules.Position, st *state, moves []rules.Move) []
 		if !hasReserve {
 			continue
 		}
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				t := geom.Square(int(s) + geom.Offset(dx, dy))
-				if (dx == 0 && dy == 0) || !b.Contains(t) || p.At(t) != rules.Empty {
-					continue
-				}
-				dup := false
-				for _, x := range targets[:nt] {
-					if x == t {
-						dup = true
-						break
-					}
-				}
-				if !dup && nt < len(targets) {
-					targets[nt] = t
-					nt++
-				}
+		for _, t := range neighbours(s) {
+			if !b.Contains(t) || p.At(t) != rules.Empty || slices.Contains(targets[:nt], t) {
+				continue
+			}
+			if nt < len(targets) {
+				targets[nt] = t
+				nt++
 			}
 		}
 	}
@@ -373,13 +385,7 @@ func (z *csipgs) genActions(p *rules.Position, st *state, moves []rules.Move) []
 	if !checked && len(p.Pieces(us))+reserveSize(p, us) < MaxPiecesPerSide {
 		money := p.Money(us) + 1
 		for i, l := range st.slots[us] {
-			dup := false
-			for _, k := range st.slots[us][:i] {
-				if k == l {
-					dup = true
-				}
-			}
-			if d := st.table[l]; !dup && d != nil && d.price <= money {
+			if d := st.table[l]; d != nil && d.price <= money && st.firstSlot(us, i) {
 				moves = append(moves, buyMove(l))
 			}
 		}
@@ -392,11 +398,11 @@ func genLegs(p *rules.Position, moves []rules.Move, from geom.Square, legs []leg
 	for i := range legs {
 		l := &legs[i]
 		to := int(from)
-		for {
+		for step := 1; ; step++ {
 			to += l.off
 			q := p.At(geom.Square(to))
 			if q == rules.Empty {
-				if l.mv {
+				if l.mv && l.skipMv>>step&1 == 0 {
 					moves = append(moves, pieceMove(from, geom.Square(to), false))
 				}
 				if l.rider {
@@ -404,7 +410,7 @@ func genLegs(p *rules.Position, moves []rules.Move, from geom.Square, legs []leg
 				}
 				break
 			}
-			if q.IsPiece() && q.Color() != c && l.cap {
+			if q.IsPiece() && q.Color() != c && l.cap && l.skipCap>>step&1 == 0 {
 				moves = append(moves, pieceMove(from, geom.Square(to), true))
 			}
 			break
@@ -442,13 +448,7 @@ func (z *csipgs) genDesigns(p *rules.Position, st *state, moves []rules.Move) []
 	}
 	us := p.Turn()
 	for slot, cur := range st.slots[us] {
-		first := true
-		for _, k := range st.slots[us][:slot] {
-			if k == cur {
-				first = false
-			}
-		}
-		if !first {
+		if !st.firstSlot(us, slot) {
 			continue
 		}
 		for l := uint8(1); l <= 26; l++ {
@@ -589,13 +589,10 @@ func (st *state) transferOK(p *rules.Position, m rules.Move) bool {
 	if t == 0 || t > 26 || p.Pocket(us, t) == 0 || st.table[t] == nil || !p.Variant().Board().Contains(to) || p.At(to) != rules.Empty {
 		return false
 	}
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			s := geom.Square(int(to) + geom.Offset(dx, dy))
-			pc := p.At(s)
-			if (dx != 0 || dy != 0) && pc.IsPiece() && pc.Color() == us && st.isRoyal(pc) && !st.attacked(p, s, us.Other(), nil) {
-				return true
-			}
+	for _, s := range neighbours(to) {
+		pc := p.At(s)
+		if pc.IsPiece() && pc.Color() == us && st.isRoyal(pc) && !st.attacked(p, s, us.Other(), nil) {
+			return true
 		}
 	}
 	return false
@@ -604,23 +601,41 @@ func (st *state) transferOK(p *rules.Position, m rules.Move) bool {
 // buyOK checks a buy (CS-6c): a current design, affordable, below the piece
 // limit, no royal in check.
 func (st *state) buyOK(p *rules.Position, m rules.Move) bool {
+	return st.buyRefusal(p, uint8(m.Payload()&31)) == refuseNone
+}
+
+// refusal is why a buy is not allowed.
+type refusal uint8
+
+const (
+	refuseNone refusal = iota
+	refuseDesign
+	refusePrice
+	refuseLimit
+	refuseCheck
+)
+
+// buyRefusal says why the side to move may not buy a piece of design
+// letter l in the action (CS-6c), or refuseNone.
+func (st *state) buyRefusal(p *rules.Position, l uint8) refusal {
 	us := p.Turn()
-	l := uint8(m.Payload() & 31)
-	inSlot := false
-	for _, k := range st.slots[us] {
-		if k == l {
-			inSlot = true
-		}
+	if st.slotOf(us, l) < 0 {
+		return refuseDesign
 	}
 	d := st.table[l]
-	if !inSlot || d == nil || d.price > p.Money(us)+1 {
-		return false
+	if d == nil {
+		return refuseDesign
+	}
+	if d.price > p.Money(us)+1 {
+		return refusePrice
 	}
 	if len(p.Pieces(us))+reserveSize(p, us) >= MaxPiecesPerSide {
-		return false
+		return refuseLimit
 	}
-	any, _ := st.royalChecked(p, us)
-	return !any
+	if any, _ := st.royalChecked(p, us); any {
+		return refuseCheck
+	}
+	return refuseNone
 }
 
 // validDesign checks a design-phase move (CS-8).
@@ -637,13 +652,10 @@ func (st *state) validDesign(p *rules.Position, m rules.Move) bool {
 	if slot >= Slots || l < 1 || l > 26 || m.From() != geom.NoSquare || m.To() != geom.NoSquare {
 		return false
 	}
-	cur := st.slots[us][slot]
-	for _, k := range st.slots[us][:slot] {
-		if k == cur {
-			return false // the first slot of a letter stands for all
-		}
+	if !st.firstSlot(us, slot) {
+		return false
 	}
-	if l == cur {
+	if l == st.slots[us][slot] {
 		return false
 	}
 	if id == 0 {

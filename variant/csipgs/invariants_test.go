@@ -356,6 +356,8 @@ func FuzzFEN(f *testing.F) {
 		"4k3/8/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 {}",
 		"8/8/8/8/8/8/8/8 b 0/0 -/- PPPPPP/PPPPPP 0 1 {P=W}",
 		"4k3/8/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 {P=R4}",
+		"4k3/8/8/8/8/8/8/4K3 b& 0/0 -/- PRNBKQ/?????? 0 1 " + table, // a view under HideEconomy
+		"4k3/8/8/8/8/8/8/4K3 w 5/0 -/- P?NB?Q/PRNBKQ 0 1 " + table,
 	} {
 		f.Add(s)
 	}

@@ -44,7 +44,6 @@ func (z *csipgs) afterMake(p *rules.Position, m rules.Move, _ int) {
 		if KindOf(m) == Redesign {
 			slot, l, id := designFields(m)
 			f.slot, f.old = int8(slot), st.slots[mover][slot]
-			f.table = true
 			st.tables = append(st.tables, st.table)
 			st.slots[mover][slot] = l
 			if id != 0 {
@@ -78,12 +77,10 @@ func (z *csipgs) afterUnmake(p *rules.Position, m rules.Move, _ int) {
 		st.seen = st.seens[len(st.seens)-1]
 		st.seens = st.seens[:len(st.seens)-1]
 	}
-	if f.table {
-		st.table = st.tables[len(st.tables)-1]
-		st.tables = st.tables[:len(st.tables)-1]
-	}
 	if f.slot >= 0 {
 		// a design move: the designer is the side before the turn passed
+		st.table = st.tables[len(st.tables)-1]
+		st.tables = st.tables[:len(st.tables)-1]
 		st.slots[p.Turn().Other()][f.slot] = f.old
 	}
 	if KindOf(m) == Buy {

@@ -53,10 +53,8 @@ func (z *csipgs) visible(p *rules.Position, st *state, c rules.Color) geom.Set {
 			}
 		}
 		if d.royal {
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					add(geom.Square(int(from) + geom.Offset(dx, dy)))
-				}
+			for _, s := range neighbours(from) {
+				add(s)
 			}
 		}
 	}
@@ -140,8 +138,9 @@ func (z *csipgs) viewVariant(holes geom.Set) (*rules.Variant, error) {
 
 // view builds c's observation of p: a new position (no history) on a
 // board with only the terrain c has seen, holding c's pieces and the enemy
-// pieces on squares c sees, the public economy (the opponent's treasury
-// and reserve hidden under HideEconomy), and c's seen terrain alone.
+// pieces on squares c sees, the public economy (the opponent's treasury,
+// reserve and design slots hidden under HideEconomy), and c's seen
+// terrain alone.
 func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 	st := z.stateOf(p)
 	vis := z.visible(p, st, c)
@@ -213,8 +212,11 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 		}
 	}
 	if z.o.HideEconomy {
+		// The opponent's designs are hidden with its treasury and reserve
+		// (CS-M4 names the three together).
+		ns.slots[c.Other()] = [Slots]uint8{}
 		// Keep only the types the view itself uses: a type named only by
-		// a hidden reserve or an unseen piece would hint at it.
+		// a hidden slot or reserve or an unseen piece would hint at it.
 		used := ns.referenced(q, c, -1)
 		for l := 1; l <= 26; l++ {
 			if !used[l] {
@@ -234,7 +236,8 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 // opponent's pieces the view knows of but does not show (by type, from
 // the public economy) on unseen empty squares at random; if then no enemy
 // royal is on the board (HideEconomy), it puts one royal of the
-// opponent's first royal design on a random unseen empty square.
+// opponent's first royal design (with its slots hidden, of the first
+// royal design of the type table) on a random unseen empty square.
 // The board is the view's: unseen terrain is taken to be open.
 func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Position {
 	return func(v rules.View, r *rand.Rand) *rules.Position {

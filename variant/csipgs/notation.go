@@ -1,6 +1,8 @@
 package csipgs
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/anychess/anychess/rules"
@@ -136,13 +138,7 @@ func (z *csipgs) decodeDesign(p *rules.Position, st *state, s string) (rules.Mov
 	}
 	old := s[0] - 'A' + 1
 	l := s[2] - 'A' + 1
-	slot := -1
-	for i, k := range st.slots[us] {
-		if k == old {
-			slot = i
-			break
-		}
-	}
+	slot := st.slotOf(us, old)
 	if slot < 0 {
 		return 0, false
 	}
@@ -211,15 +207,37 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 	return 0, &MoveError{Text: s, Msg: explain(p, s)}
 }
 
+// explainMove is the ExplainMove hook: the reason a text of csipgs's own
+// move syntax (a buy, a design change, or anything in the design phase)
+// names no legal move. Other texts keep the core's reason.
+func (z *csipgs) explainMove(p *rules.Position, s string) error {
+	s = strings.TrimSpace(s)
+	if s == "" || p.Phase() == 0 && !strings.ContainsAny(s[:1], "$+&") {
+		return nil
+	}
+	if _, err := ParseMove(p, s); err == nil {
+		return nil
+	}
+	return errors.New(explain(p, s))
+}
+
 // explain says why a move text was not read.
 func explain(p *rules.Position, s string) string {
 	switch {
 	case s == "":
 		return "empty"
-	case (s[0] == '$' || s[0] == '+') && p.Phase() != 0:
-		return "a buy is an action; this is the design phase"
+	case s[0] == '&' && p.Phase() == 1 && strings.Contains(s, "="):
+		if _, err := ParseDesign(s[strings.Index(s, "=")+1:]); err != nil {
+			return fmt.Sprintf("not a valid design change: %v", err)
+		}
+		return "not a valid design change"
+	case (s[0] == '$' || s[0] == '+') && len(s) == 2:
+		if err := BuyRefusal(p, s[1]); err != nil {
+			return err.Error()
+		}
+		return "not a legal buy"
 	case s[0] == '$' || s[0] == '+':
-		return "not a legal buy (price, piece limit, royal in check, or not a current design)"
+		return "a buy is + and a design letter"
 	case s[0] == '&' && p.Phase() != 1:
 		return "a design change comes after the action"
 	case s[0] == '&':

@@ -9,8 +9,8 @@ import (
 // Observed says what colour c learns of the ply m played in p, for a
 // moderated game's record as one player saw it (the full record stays the
 // game's own). c's own plies are seen whole. Of the opponent's: a design
-// change or no change is public (CS-M4); a buy is public unless
-// HideEconomy hides the opponent's treasury and reserve; a piece move is
+// change or no change, and a buy, are public (CS-M4) unless HideEconomy
+// hides the opponent's treasury, reserve and designs; a piece move is
 // seen whole if c sees both its squares (the origin before it, the
 // destination after it), and otherwise only what c saw of it; a transfer
 // is seen if c sees the square after it. text is the ply as written
@@ -28,7 +28,10 @@ func Observed(p *rules.Position, m rules.Move, c rules.Color) (text, note string
 	}
 	switch KindOf(m) {
 	case Redesign, Pass:
-		return full, ""
+		if !z.o.HideEconomy {
+			return full, ""
+		}
+		return "", "a design decision out of sight"
 	case Buy:
 		if !z.o.HideEconomy {
 			return full, ""

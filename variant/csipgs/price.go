@@ -198,11 +198,20 @@ func (pi PriceInfo) Diagram(size int) string {
 	return string(out)
 }
 
-// String summarises the price: "FfR: 4 (exact 4)".
+// String summarises the price on one line: "FfR: price 4 (exact 4), not
+// colour-bound", "royal-fmG: price 3 (exact 2.268), not colour-bound,
+// royal" (and ", relay" for a relay design), as the design editor shows
+// it.
 func (pi PriceInfo) String() string {
-	cb := ""
+	cb := "not colour-bound"
 	if pi.ColorBound {
-		cb = ", colour-bound"
+		cb = "colour-bound"
 	}
-	return fmt.Sprintf("%s: %d (exact %s%s)", pi.Design, pi.Price, pi.Decimal(), cb)
+	if pi.Royal {
+		cb += ", royal"
+	}
+	if pi.Relay {
+		cb += ", relay"
+	}
+	return fmt.Sprintf("%s: price %d (exact %s), %s", pi.Design, pi.Price, pi.Decimal(), cb)
 }

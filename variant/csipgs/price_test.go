@@ -358,32 +358,40 @@ func TestColorBoundFloodFill(t *testing.T) {
 	}
 }
 
+// TestPriceInfo checks the one-line summary, the decimal cost and the
+// diagrams.
 func TestPriceInfo(t *testing.T) {
-	pi, err := Price("FfR")
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct{ design, decimal, line string }{
+		{"FfR", "4", "FfR: price 4 (exact 4), not colour-bound"},
+		{"B", "2.97", "B: price 3 (exact 2.97), colour-bound"},
+		{"fB", "2.079", "fB: price 3 (exact 2.079), colour-bound"},
+		{"royal-fmG", "2.268", "royal-fmG: price 3 (exact 2.268), colour-bound, royal"},
+		{"relay-N", "6", "relay-N: price 6 (exact 6), not colour-bound, relay"},
+	} {
+		pi, err := Price(tc.design)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pi.Decimal() != tc.decimal || pi.String() != tc.line {
+			t.Errorf("%s: %q %q; want %q %q", tc.design, pi.Decimal(), pi.String(), tc.decimal, tc.line)
+		}
 	}
-	if pi.Decimal() != "4" || pi.String() != "FfR: 4 (exact 4)" {
-		t.Errorf("FfR: %q %q", pi.Decimal(), pi.String())
-	}
-	want := "" +
-		".....\n" +
-		"..x..\n" +
-		".x*x.\n" +
-		".....\n" +
-		"....."
-	_ = want
-	dg := pi.Diagram(5)
-	if dg != "..x..\n.xxx.\n..*..\n.x.x.\n.....\n" {
-		t.Errorf("diagram of FfR:\n%s", dg)
-	}
-	pi, _ = Price("fmWfcF")
-	if dg := pi.Diagram(3); dg != "cmc\n.*.\n...\n" {
-		t.Errorf("diagram of the pawn:\n%s", dg)
-	}
-	pi, _ = Price("fB")
-	if pi.Decimal() != "2.079" {
-		t.Errorf("fB exact %s", pi.Decimal())
+	for _, tc := range []struct {
+		design string
+		size   int
+		want   string
+	}{
+		{"FfR", 5, "..x..\n.xxx.\n..*..\n.x.x.\n.....\n"},
+		{"fmWfcF", 3, "cmc\n.*.\n...\n"},
+		{"mWcR", 5, "..c..\n..x..\ncx*xc\n..x..\n..c..\n"},
+	} {
+		pi, err := Price(tc.design)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dg := pi.Diagram(tc.size); dg != tc.want {
+			t.Errorf("diagram of %s:\n%s", tc.design, dg)
+		}
 	}
 }
 

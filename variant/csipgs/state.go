@@ -1,6 +1,7 @@
 package csipgs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/anychess/anychess/geom"
@@ -13,10 +14,10 @@ import (
 // games), and the undo log of the hooks.
 type state struct {
 	z     *csipgs
-	table [27]*compiled // [letter-'A'+1]; nil: the letter names no design
-	slots [2][Slots]uint8
-	hm    int32       // actions since the last capture, transfer or pawn-design move
-	seen  [2]geom.Set // terrain squares each player has seen (moderated)
+	table [27]*compiled   // [letter-'A'+1]; nil: the letter names no design
+	slots [2][Slots]uint8 // letters; 0: hidden (a view under HideEconomy)
+	hm    int32           // actions since the last capture, transfer or pawn-design move
+	seen  [2]geom.Set     // terrain squares each player has seen (moderated)
 	// hidden counts, in a view, the pieces of each colour and type on the
 	// board that the view does not show (known from the public economy:
 	// buys and transfers are announced, and a player sees its own
@@ -32,13 +33,12 @@ type state struct {
 	seens  [][2]geom.Set   // seen terrain before moves of moderated games
 }
 
-// frame is what AfterUnmake and UnmakeSpecial need for one move.
+// frame is what AfterUnmake needs for one move.
 type frame struct {
-	hm    int32
-	slot  int8 // design move: the slot changed, or -1
-	old   uint8
-	table bool // a type table was pushed
-	seen  bool // seen terrain was pushed
+	hm   int32
+	slot int8 // design move: the slot changed, or -1; its type table was pushed
+	old  uint8
+	seen bool // seen terrain was pushed
 }
 
 // startState returns the state of the start position (CS-2).
@@ -110,7 +110,7 @@ func (s *state) designsField() string {
 			sb.WriteByte('/')
 		}
 		for _, l := range s.slots[c] {
-			sb.WriteByte('A' + l - 1)
+			sb.WriteByte(slotLetter(l))
 		}
 	}
 	return sb.String()
@@ -133,6 +133,32 @@ func (s *state) tableField() string {
 	}
 	sb.WriteByte('}')
 	return sb.String()
+}
+
+// hiddenSlot is the letter of a slot a view does not show (HideEconomy).
+const hiddenSlot = '?'
+
+// slotLetter returns the text of a slot's letter: 'A'..'Z', or hiddenSlot.
+func slotLetter(l uint8) byte {
+	if l == 0 {
+		return hiddenSlot
+	}
+	return 'A' + l - 1
+}
+
+// firstSlot reports whether slot is the first of colour c's slots to hold
+// its letter: the slot a design change of that letter addresses (the
+// first slot of a letter stands for all), and the one a buy of the letter
+// is listed for. A hidden slot is none.
+func (s *state) firstSlot(c rules.Color, slot int) bool {
+	l := s.slots[c][slot]
+	return l != 0 && !slices.Contains(s.slots[c][:slot], l)
+}
+
+// slotOf returns the first of colour c's slots that holds the letter l,
+// or -1.
+func (s *state) slotOf(c rules.Color, l uint8) int {
+	return slices.Index(s.slots[c][:], l)
 }
 
 // designOf returns the design of the piece pc, or nil.

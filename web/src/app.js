@@ -609,7 +609,8 @@ class GameView {
   showEconomy(s, mine, specials, { table, slots }) {
     const sides = ['white', 'black'].map((side, i) => h('div', { class: 'side', 'data-side': side },
       h('b', {}, side), `: ${s.money[side]} zorkmids · reserve: ${s.pocket[side] || '—'} · designs: `,
-      ...(slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `))));
+      ...(/^\?+$/.test(slots[i] || '') ? ['hidden'] // the opponent's under HideEconomy
+        : (slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `)))));
     const els = [h('div', { class: 'treasuries', id: 'treasuries' }, ...sides)];
     const seat = this.seat;
     if (mine && s.phase === 0) {
