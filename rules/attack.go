@@ -142,6 +142,26 @@ func (p *Position) InCheck() bool {
 	return p.royalAttacked(p.turn)
 }
 
+// Checked appends to dst the squares of the side to move's royal pieces
+// that are in check, for display (a GUI's check highlight): the attacked
+// royal pieces, or where royalty or check lies in the variant's hooks, the
+// squares its Checked hook names. It is empty when InCheck is false.
+func (p *Position) Checked(dst []geom.Square) []geom.Square {
+	if !p.InCheck() {
+		return dst
+	}
+	if h := p.v.spec.Hooks.Checked; h != nil {
+		return h(p, dst)
+	}
+	c := p.turn
+	for _, s := range p.Pieces(c) {
+		if t := p.board[s].Type(); p.v.royalMask&(1<<t) != 0 && p.Attacked(s, c.Other(), t) {
+			dst = append(dst, s)
+		}
+	}
+	return dst
+}
+
 // royalAttacked reports whether any royal piece of c is attacked.
 func (p *Position) royalAttacked(c Color) bool {
 	if p.v.royalMask == 0 {

@@ -409,3 +409,43 @@ func TestDropListsRestored(t *testing.T) {
 		}
 	}
 }
+
+// TestChecked checks the squares Position.Checked names: the attacked
+// royal pieces of the side to move, none out of check, and the Checked
+// hook's answer where a variant's InCheck hook decides.
+func TestChecked(t *testing.T) {
+	v := chessSpecVariant(t)
+	tests := []struct{ fen, want string }{
+		{"4k3/8/8/8/8/8/8/4RK2 b - - 0 1", "[e8]"},
+		{"4k3/8/8/8/8/8/8/3R1K2 b - - 0 1", "[]"},
+		{"4k3/8/8/8/8/8/8/4RK2 w - - 0 1", "[]"},
+	}
+	for _, tt := range tests {
+		p, err := v.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(p.Checked(nil)); got != tt.want {
+			t.Errorf("%s: Checked = %s, want %s", tt.fen, got, tt.want)
+		}
+	}
+	s := chessSpec(t)
+	s.Hooks.InCheck = func(p *rules.Position) bool { return p.Turn() == rules.Black }
+	s.Hooks.Checked = func(p *rules.Position, dst []geom.Square) []geom.Square { return append(dst, geom.Sq(0, 0)) }
+	hv, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ fen, want string }{
+		{"4k3/8/8/8/8/8/8/4K3 b - - 0 1", "[a1]"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "[]"},
+	} {
+		p, err := hv.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(p.Checked(nil)); got != tt.want {
+			t.Errorf("hook %s: Checked = %s, want %s", tt.fen, got, tt.want)
+		}
+	}
+}

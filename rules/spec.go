@@ -180,6 +180,9 @@ type Hooks struct {
 	// EncodeMove and DecodeMove give the text of Special moves.
 	EncodeMove func(p *Position, m Move) (string, bool)
 	DecodeMove func(p *Position, s string) (Move, bool)
+	// Checked appends the squares of the side to move's royal pieces in
+	// check, where InCheck is the variant's own (see Position.Checked).
+	Checked func(p *Position, dst []geom.Square) []geom.Square
 	// Bare reports whether side c has nothing left to mate with, for a
 	// variant whose royalty or material lies in its hooks (see
 	// Position.Bare); nil: the core's answer.

@@ -141,3 +141,21 @@ func TestBareKing(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSquare: the state names the square of the royal in check, in a
+// variant whose check is the core's and in one whose check is its own.
+func TestCheckSquare(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	tests := []struct{ variant, fen, want string }{
+		{"chess", "4k3/8/8/8/8/8/8/4RK2 b - - 0 1", "e8"},
+		{"crazychess", "4K3/8/8/8/3(Rk)4/5N2/8/8 b - - 0 1 w - 0", "d4"},
+		{"crazychess", "4K3/8/8/8/3(Rk)4/8/8/8 b - - 0 1 w - 0", ""},
+	}
+	for _, tc := range tests {
+		_, w, _, _ := humanGame(t, ts, map[string]any{"variant": tc.variant, "fen": tc.fen})
+		st := w.stateAt(0)
+		if st.Check != tc.want {
+			t.Errorf("%s %s: check %q, want %q", tc.variant, tc.fen, st.Check, tc.want)
+		}
+	}
+}

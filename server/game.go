@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
@@ -600,27 +601,14 @@ func (lg *liveGame) undoRoll(rolled bool) {
 }
 
 // checkSquare returns the square of the side to move's royal piece in
-// check, or "": the royal piece that is attacked, or where the variant's
-// InCheck hook decides check, its first royal piece.
+// check, or "" (rules.Position.Checked, which asks the variant where its
+// hooks decide check).
 func checkSquare(p *rules.Position) string {
-	if !p.InCheck() {
-		return ""
+	var buf [4]geom.Square
+	if sq := p.Checked(buf[:0]); len(sq) > 0 {
+		return sq[0].String()
 	}
-	v, us := p.Variant(), p.Turn()
-	first := ""
-	for _, s := range p.Pieces(us) {
-		t := p.At(s).Type()
-		if !v.Royal(t) {
-			continue
-		}
-		if p.Attacked(s, us.Other(), t) {
-			return s.String()
-		}
-		if first == "" {
-			first = s.String()
-		}
-	}
-	return first
+	return ""
 }
 
 // moveBufs holds move lists of rules.MaxMoves, so that listing the legal

@@ -116,7 +116,8 @@ func (sc *seatClient) until(ok func(*loadtest.Frame) bool) *loadtest.Frame {
 		if err != nil {
 			last := ""
 			for i := max(0, len(sc.frames)-4); i < len(sc.frames); i++ {
-				last += fmt.Sprintf("\n  %+v", *sc.frames[i])
+				f := sc.frames[i]
+				last += fmt.Sprintf("\n  %s v%d turn %s legal %v status %+v: %.300s", f.T, f.V, f.Turn, f.Legal, f.Status, f.Raw)
 			}
 			sc.t.Fatalf("%s: %v (after %d frames; the last:%s)", sc.seat, err, len(sc.frames), last)
 		}

@@ -138,6 +138,7 @@ func New(opts Options) (*rules.Variant, error) {
 			Tactical:      z.tactical,
 			Eval:          z.evalHook,
 			Bare:          z.bare,
+			Checked:       z.checked,
 		},
 	}
 	switch opts.InsufficientMaterial {

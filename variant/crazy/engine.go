@@ -3,6 +3,7 @@ package crazy
 import (
 	"math/bits"
 
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -35,6 +36,15 @@ func (z *crazy) value(pc rules.Piece) int {
 func (z *crazy) inCheckHook(p *rules.Position) bool {
 	e := z.newEngine(p)
 	return e.inCheck(p.Turn())
+}
+
+// checked is the Checked hook: the square of the side to move's King
+// (its stack's, when it rides in a Rook).
+func (z *crazy) checked(p *rules.Position, dst []geom.Square) []geom.Square {
+	if b := view(p).findKing(p.Turn(), z.king); b != none {
+		dst = append(dst, sqOf(b))
+	}
+	return dst
 }
 
 // bare is the Bare hook: c has its King alone, no other piece on the

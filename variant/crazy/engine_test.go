@@ -1,6 +1,7 @@
 package crazy
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -150,6 +151,24 @@ func TestInCheckHook(t *testing.T) {
 		}
 		if checks < len(positions)/10 || checks == len(positions) {
 			t.Errorf("%d checks in %d positions: the comparison needs both answers", checks, len(positions))
+		}
+	}
+}
+
+// TestChecked: the square of the King in check, also when it rides in a
+// Rook (its stack's square), and none out of check.
+func TestChecked(t *testing.T) {
+	v := newVariant(t, nil)
+	tests := []struct{ fen, want string }{
+		{"4k3/8/8/8/8/8/8/4RK2 b - - 0 1 b - 0", "[e8]"},
+		{"4K3/8/8/8/3(Rk)4/5N2/8/8 b - - 0 1 w - 0", "[d4]"},
+		{"4K3/8/8/8/3(Rk)4/8/8/8 b - - 0 1 w - 0", "[]"},
+		{"8/8/8/8/8/k7/pq6/R3K3 b Q - 0 1 w - 0", "[a3]"},
+	}
+	for _, tt := range tests {
+		p := parse(t, v, tt.fen)
+		if got := fmt.Sprint(p.Checked(nil)); got != tt.want {
+			t.Errorf("%s: Checked = %s, want %s", tt.fen, got, tt.want)
 		}
 	}
 }

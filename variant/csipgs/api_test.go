@@ -2,6 +2,7 @@ package csipgs
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -220,5 +221,29 @@ func TestBuyRefusal(t *testing.T) {
 				t.Errorf("ParseMove(+%c) = %v, want the reason %q", tt.letter, perr, tt.want)
 			}
 		})
+	}
+}
+
+// TestChecked: the squares of the royals in check (CS-11, CS-12), none in
+// the design phase, and none in the moderated mode, where royals are
+// captured rather than checked.
+func TestChecked(t *testing.T) {
+	v := newVariant(t, DefaultOptions())
+	tests := []struct{ fen, want string }{
+		{"4k3/8/8/8/8/8/4r3/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 " + canonTable, "[e1]"},
+		{"4k3/8/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 " + canonTable, "[]"},
+		{"4k3/8/8/8/8/8/4r3/K3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 " + canonTable, "[e1]"},
+	}
+	for _, tt := range tests {
+		p := mustFEN(t, v, tt.fen)
+		if got := fmt.Sprint(p.Checked(nil)); got != tt.want {
+			t.Errorf("%s: Checked = %s, want %s", tt.fen, got, tt.want)
+		}
+	}
+	o := DefaultOptions()
+	o.Moderated = true
+	m := mustFEN(t, newVariant(t, o), "4k3/8/8/8/8/8/4r3/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 "+canonTable)
+	if got := m.Checked(nil); len(got) != 0 {
+		t.Errorf("moderated: Checked = %v, want none", got)
 	}
 }

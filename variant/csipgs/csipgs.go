@@ -232,6 +232,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			Determinize: z.determinizeHook(),
 			Unlisted:    z.unlisted,
 			InCheck:     z.inCheckHook,
+			Checked:     z.checked,
 			Tactical:    z.tactical,
 			Eval:        z.evalHook,
 			EncodeMove:  z.encodeMove,

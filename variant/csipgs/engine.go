@@ -113,6 +113,17 @@ func (z *csipgs) inCheckHook(p *rules.Position) bool {
 	return any
 }
 
+// checked is the Checked hook: the side to move's attacked royals.
+func (z *csipgs) checked(p *rules.Position, dst []geom.Square) []geom.Square {
+	st, c := z.stateOf(p), p.Turn()
+	for _, s := range p.Pieces(c) {
+		if st.isRoyal(p.At(s)) && st.attacked(p, s, c.Other(), nil) {
+			dst = append(dst, s)
+		}
+	}
+	return dst
+}
+
 // tactical is the Tactical hook: a piece move that captures wins the
 // victim's value (a royal whose capture ends the game: royalWin).
 // Transfers, buys and design changes are quiet.
