@@ -68,16 +68,40 @@ func valueStatus(val Value, c Color, r Reason, detail string) Status {
 
 // Repetitions returns how many times the current position has occurred,
 // counting this one, since the last irreversible move in the history.
-func (p *Position) Repetitions() int {
-	key := p.Hash()
+func (p *Position) Repetitions() int { return p.occurrences(true) }
+
+// Recurrences is Repetitions with the treasuries left out of the
+// comparison: how many times the board, reserves and turn state have
+// stood as they stand now since the last irreversible move. Where a
+// treasury grows every turn (csipgs's credit) no position repeats, yet a
+// cycle of moves is a cycle; a search scores it as a draw so that the
+// side ahead does not circle for ever. Without money it equals
+// Repetitions.
+func (p *Position) Recurrences() int { return p.occurrences(false) }
+
+// occurrences counts the positions of the history equal to this one
+// (money compared or not). It looks back to the last irreversible move:
+// the positions after it have a halfmove count of 0, and in a turn of
+// several decisions several positions in a row do.
+func (p *Position) occurrences(money bool) int {
+	key := func(h uint64, m [2]int32) uint64 {
+		if money {
+			return h
+		}
+		return h ^ moneyKey(0, m[0]) ^ moneyKey(1, m[1])
+	}
+	want := key(p.Hash(), p.money)
 	n := 1
+	reset := false
 	for i := len(p.hist) - 1; i >= 0; i-- {
 		u := &p.hist[i]
-		if u.hash == key && u.turn == p.turn && u.phase == p.phase && u.counter == p.counter {
-			n++
-		}
 		if u.halfmove == 0 {
+			reset = true
+		} else if reset {
 			break
+		}
+		if key(u.hash, u.money) == want && u.turn == p.turn && u.phase == p.phase && u.counter == p.counter {
+			n++
 		}
 	}
 	return n

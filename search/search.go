@@ -461,7 +461,7 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 			return 0, true
 		}
 	}
-	if s.drawRep && p.Repetitions() >= 2 {
+	if s.drawRep && p.Recurrences() >= 2 {
 		return 0, true
 	}
 	if s.moveCap > 0 && p.Ply() >= s.moveCap {

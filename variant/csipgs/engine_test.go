@@ -339,3 +339,27 @@ func TestDeterminizeHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestRecurrences: with the credit every turn no csipgs position repeats,
+// but the search must see the cycle of moves (Position.Recurrences, the
+// treasuries left out), or the side ahead checks for ever.
+func TestRecurrences(t *testing.T) {
+	v := newVariant(t, DefaultOptions())
+	p := v.Start()
+	cycle := []string{"Ke2", "&-", "Ke7", "&-", "Ke1", "&-", "Ke8", "&-"}
+	for round := 1; round <= 2; round++ {
+		for _, s := range cycle {
+			m, err := notation.ParseMove(p, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+		if got := p.Repetitions(); got != 1 {
+			t.Errorf("round %d: Repetitions = %d, want 1 (the treasuries differ)", round, got)
+		}
+		if got := p.Recurrences(); got != round+1 {
+			t.Errorf("round %d: Recurrences = %d, want %d", round, got, round+1)
+		}
+	}
+}
