@@ -51,16 +51,16 @@ func TestCsipgsWholeTurn(t *testing.T) {
 		"position startpos\ngo depth 2\n" +
 		"isready\n"
 	in, w := io.Pipe()
-	var out strings.Builder
+	out := &syncWriter{}
 	done := make(chan error, 1)
-	go func() { done <- uci.Run(context.Background(), in, &syncWriter{b: &out}, reg, search.New(16)) }()
+	go func() { done <- uci.Run(context.Background(), in, out, reg, search.New(16)) }()
 	if _, err := io.WriteString(w, cmds); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(syncString(&out), "readyok") {
+	for !strings.Contains(out.String(), "readyok") {
 		if time.Now().After(deadline) {
-			t.Fatalf("no readyok; output so far:\n%s", syncString(&out))
+			t.Fatalf("no readyok; output so far:\n%s", out.String())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -69,7 +69,7 @@ func TestCsipgsWholeTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	var best []string
-	for _, line := range strings.Split(syncString(&out), "\n") {
+	for _, line := range strings.Split(out.String(), "\n") {
 		if f := strings.Fields(line); len(f) >= 2 && f[0] == "bestmove" {
 			best = append(best, f[1])
 		}
@@ -85,20 +85,21 @@ func TestCsipgsWholeTurn(t *testing.T) {
 	}
 }
 
-var outMu sync.Mutex
-
-// syncWriter guards a strings.Builder that the test reads while the
-// session writes.
-type syncWriter struct{ b *strings.Builder }
+// syncWriter is a strings.Builder that the test reads while the session
+// writes.
+type syncWriter struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
 
 func (w *syncWriter) Write(p []byte) (int, error) {
-	outMu.Lock()
-	defer outMu.Unlock()
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	return w.b.Write(p)
 }
 
-func syncString(b *strings.Builder) string {
-	outMu.Lock()
-	defer outMu.Unlock()
-	return b.String()
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }
