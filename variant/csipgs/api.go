@@ -40,16 +40,11 @@ func TypeTable(p *rules.Position) []TypeDesign {
 // '?' for each slot of the opponent's that a view under HideEconomy does
 // not show.
 func DesignSlots(p *rules.Position, c rules.Color) [Slots]byte {
-	var out [Slots]byte
 	z, ok := ensure(p)
 	if !ok {
-		return out
+		return [Slots]byte{}
 	}
-	st := z.stateOf(p)
-	for i, l := range st.slots[c] {
-		out[i] = slotLetter(l)
-	}
-	return out
+	return z.stateOf(p).slotLetters(c)
 }
 
 // DesignOf returns the design text of the type letter l (either case) in
@@ -182,7 +177,8 @@ func DesignMove(p *rules.Position, slot byte, design string) (rules.Move, error)
 		idx = st.slotOf(us, slot-'A'+1)
 	}
 	if idx < 0 {
-		return rules.NoMove, fmt.Errorf("csipgs: no slot of %s holds the letter %q (slots %s)", us, string(rune(slot)), slotText(st, us))
+		slots := st.slotLetters(us)
+		return rules.NoMove, fmt.Errorf("csipgs: no slot of %s holds the letter %q (slots %s)", us, string(rune(slot)), slots[:])
 	}
 	text := d.String()
 	for l := uint8(1); l <= 26; l++ {
@@ -206,15 +202,6 @@ func DesignMove(p *rules.Position, slot byte, design string) (rules.Move, error)
 		return rules.NoMove, fmt.Errorf("csipgs: %s cannot go into slot %c", text, slot)
 	}
 	return m, nil
-}
-
-// slotText writes c's slots as letters.
-func slotText(st *state, c rules.Color) string {
-	var b []byte
-	for _, l := range st.slots[c] {
-		b = append(b, slotLetter(l))
-	}
-	return string(b)
 }
 
 // BuyRefusal says why the side to move in p may not buy a piece of the

@@ -35,12 +35,12 @@ const (
 
 // movementValue returns the engine's value of a design's movement in
 // centipawns: its effective mobility on an empty board of the given size,
-// averaged over the squares, on package eval's scale (a rider's k-th step
-// counts 0.7^(k-1), a move-only or capture-only vector 0.6, a rider's step
-// a leap of the design gives only with the leap; 62 centipawns
-// a move; 0.9 for a colour-bound design; half for a design that cannot
-// move forward). On 8x8 the Knight is worth 325, the Bishop 331, the Rook
-// 502, the Queen 870, the FIDE pawn about 90.
+// averaged over the squares, on package eval's scale (62 centipawns a
+// move; a rider's k-th step counts 0.7^(k-1), a move-only or capture-only
+// vector 0.6; a rider's step that a leap of the design gives counts only
+// with the leap; 0.9 for a colour-bound design; half for a design that
+// cannot move forward). On 8x8 the Knight is worth 326, the Bishop 331,
+// the Rook 502, the Queen 870, the FIDE pawn 90.
 func movementValue(legs []leg, colourBound bool, files, ranks int) int {
 	total := 0.0
 	for f := 0; f < files; f++ {
@@ -160,7 +160,7 @@ func (z *csipgs) evalHook(p *rules.Position) int {
 	royalSq[0], royalSq[1] = geom.NoSquare, geom.NoSquare
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
-			if d := st.designOf(p.At(s)); d != nil && d.royal {
+			if st.isRoyal(p.At(s)) {
 				royalSq[c] = s
 			}
 		}
@@ -211,28 +211,21 @@ func (z *csipgs) reserveValue(p *rules.Position, st *state, c rules.Color) int {
 	var vals [MaxPiecesPerSide]int
 	n := 0
 	for t := 1; t <= 26; t++ {
-		k := p.Pocket(c, rules.Type(t))
 		d := st.table[t]
-		if k == 0 || d == nil {
+		if d == nil {
 			continue
 		}
-		for range k {
-			if n == len(vals) {
-				break
+		for range p.Pocket(c, rules.Type(t)) {
+			if n < len(vals) {
+				vals[n] = d.value
+				n++
 			}
-			// insertion, best first
-			i := n
-			for i > 0 && vals[i-1] < d.value {
-				vals[i] = vals[i-1]
-				i--
-			}
-			vals[i] = d.value
-			n++
 		}
 	}
 	if n == 0 {
 		return 0
 	}
+	slices.SortFunc(vals[:n], func(a, b int) int { return b - a }) // best first
 	room := z.transferRoom(p, st, c)
 	v := 0
 	for i, x := range vals[:n] {
@@ -423,11 +416,12 @@ func GeneratedDesigns(v *rules.Variant) []PriceInfo {
 func (z *csipgs) generated() []*compiled {
 	z.genOnce.Do(func() {
 		type cand struct {
-			c     *compiled
+			text  string
 			value int
 		}
 		byPrice := map[int][]cand{}
 		n := len(generatedPowers)
+		f, r := z.o.size()
 		try := func(text string) {
 			d, err := ParseDesignWith(text, z.po)
 			if err != nil {
@@ -437,8 +431,7 @@ func (z *csipgs) generated() []*compiled {
 			if price < 1 || price > 12 {
 				return
 			}
-			f, r := z.o.size()
-			byPrice[price] = append(byPrice[price], cand{value: movementValue(compileLegs(d.Vectors())[0], d.ColorBound(), f, r), c: &compiled{text: text}})
+			byPrice[price] = append(byPrice[price], cand{text: text, value: movementValue(compileLegs(d.Vectors())[0], d.ColorBound(), f, r)})
 		}
 		for i := 0; i < n; i++ {
 			try(generatedPowers[i])
@@ -458,7 +451,7 @@ func (z *csipgs) generated() []*compiled {
 			cs := byPrice[pr]
 			slices.SortStableFunc(cs, func(a, b cand) int { return b.value - a.value })
 			for _, x := range cs[:min(len(cs), generatedPerPrice)] {
-				c, err := z.internText(x.c.text)
+				c, err := z.internText(x.text)
 				if err == nil {
 					z.gen = append(z.gen, c)
 				}
@@ -502,19 +495,9 @@ func (z *csipgs) slotScore(ds []*compiled) int {
 		ratios = append(ratios, d.value/d.price)
 		top = max(top, d.value)
 	}
-	// the best slotScoreTop ratios
-	for i := range ratios {
-		for j := i + 1; j < len(ratios); j++ {
-			if ratios[j] > ratios[i] {
-				ratios[i], ratios[j] = ratios[j], ratios[i]
-			}
-		}
-	}
+	slices.SortFunc(ratios, func(a, b int) int { return b - a })
 	sc := top / 10
-	for i, r := range ratios {
-		if i == slotScoreTop {
-			break
-		}
+	for _, r := range ratios[:min(len(ratios), slotScoreTop)] { // the best slotScoreTop
 		sc += r
 	}
 	return sc

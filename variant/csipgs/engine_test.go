@@ -228,11 +228,7 @@ func TestChooseDesign(t *testing.T) {
 	// made way, but for the strongest pieces.
 	poor := 0
 	for _, d := range got {
-		pi, err := Price(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !pi.Royal && Value(v, d)/pi.Price < 90 {
+		if pi := mustPrice(t, d); !pi.Royal && Value(v, d)/pi.Price < 90 {
 			poor++
 		}
 	}
@@ -273,11 +269,12 @@ func TestActionsOnly(t *testing.T) {
 	if q.Hash() != p.Hash() {
 		t.Error("the copy hashes differently")
 	}
-	other, _ := rules.Compile(rules.Spec{Name: "x", Files: 8, Ranks: 8, Pieces: []rules.PieceSpec{{Letter: 'K', Betza: "K", Royal: true}}, Start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1"})
-	if other != nil {
-		if _, err := ActionsOnly(other.Start()); err != ErrNotCsipgs {
-			t.Errorf("another variant: %v", err)
-		}
+	other, err := rules.Compile(rules.Spec{Name: "x", Files: 8, Ranks: 8, Pieces: []rules.PieceSpec{{Letter: 'K', Betza: "K", Royal: true}}, Start: "4k3/8/8/8/8/8/8/4K3 w - - 0 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ActionsOnly(other.Start()); err != ErrNotCsipgs {
+		t.Errorf("another variant: %v", err)
 	}
 }
 

@@ -171,21 +171,8 @@ func oracleVisible(p *rules.Position, c rules.Color) geom.Set {
 			panic(err)
 		}
 		for _, v := range pi.Vectors {
-			dx, dy := int(v.DX), int(v.DY)
-			if c == rules.Black {
-				dx, dy = -dx, -dy
-			}
-			f, r := s.File(), s.Rank()
-			for {
-				f, r = f+dx, r+dy
-				if f < 0 || r < 0 || f >= b.Files || r >= b.Ranks {
-					break
-				}
-				t := geom.Sq(f, r)
+			for _, t := range ray(p, s, v, c) {
 				vis.Add(t)
-				if !v.Rider || p.At(t) != rules.Empty {
-					break
-				}
 			}
 		}
 		if pi.Royal {

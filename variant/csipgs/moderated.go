@@ -210,8 +210,7 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 				}
 			}
 		}
-	}
-	if z.o.HideEconomy {
+	} else {
 		// The opponent's designs are hidden with its treasury and reserve
 		// (CS-M4 names the three together).
 		ns.slots[c.Other()] = [Slots]uint8{}

@@ -48,25 +48,7 @@ func bruteTargets(t *testing.T, p *rules.Position, from geom.Square, design stri
 				if q == rules.Empty && !v.Move || q.IsPiece() && !v.Capture {
 					continue
 				}
-				dx, dy := int(v.DX), int(v.DY)
-				if c == rules.Black {
-					dx, dy = -dx, -dy
-				}
-				f, r := from.File(), from.Rank()
-				for {
-					f, r = f+dx, r+dy
-					if f < 0 || r < 0 || f >= b.Files || r >= b.Ranks {
-						break
-					}
-					s := geom.Sq(f, r)
-					if s == to {
-						found = true
-						break
-					}
-					if !v.Rider || p.At(s) != rules.Empty {
-						break
-					}
-				}
+				found = found || slices.Contains(ray(p, from, v, c), to)
 			}
 		}
 		if found {
@@ -124,10 +106,10 @@ func overlapFEN(design string, from geom.Square, c rules.Color, pawns map[geom.S
 
 // TestMovesListedOnce checks that a design whose powers overlap lists each
 // move once, and exactly the moves a square-by-square reading of its
-// powers gives (for overlapDesigns and for random designs): on an empty board and among pawns of both colours, for
-// either colour. No pawn stands next to a king, and the enemy has no
-// rider to pin with, so the mover is never in check and every move found
-// is legal.
+// powers gives (for overlapDesigns and for random designs): on an empty
+// board and among pawns of both colours, for either colour. No pawn
+// stands next to a king, and the enemy has no rider to pin with, so the
+// mover is never in check and every move found is legal.
 func TestMovesListedOnce(t *testing.T) {
 	v := newVariant(t, DefaultOptions())
 	rng := rand.New(rand.NewPCG(11, 12))

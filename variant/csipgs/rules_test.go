@@ -389,8 +389,7 @@ func TestRelay(t *testing.T) {
 	if !has(got, "Ke2-e1") || has(got, "Ke2-d1") || has(got, "Ke2-e3") || has(got, "Ke2xd2") || !has(got, "Ke2xd3") {
 		t.Errorf("king moves against relay: %v", got)
 	}
-	pi, _ := Price("relay-W")
-	if pi.Price != 3 {
+	if pi := mustPrice(t, "relay-W"); pi.Price != 3 {
 		t.Errorf("relay-W costs %d", pi.Price)
 	}
 }

@@ -109,9 +109,8 @@ func (s *state) designsField() string {
 		if c == 1 {
 			sb.WriteByte('/')
 		}
-		for _, l := range s.slots[c] {
-			sb.WriteByte(slotLetter(l))
-		}
+		l := s.slotLetters(rules.Color(c))
+		sb.Write(l[:])
 	}
 	return sb.String()
 }
@@ -144,6 +143,15 @@ func slotLetter(l uint8) byte {
 		return hiddenSlot
 	}
 	return 'A' + l - 1
+}
+
+// slotLetters returns the text of colour c's slots.
+func (s *state) slotLetters(c rules.Color) [Slots]byte {
+	var out [Slots]byte
+	for i, l := range s.slots[c] {
+		out[i] = slotLetter(l)
+	}
+	return out
 }
 
 // firstSlot reports whether slot is the first of colour c's slots to hold
