@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,20 +54,11 @@ func TestGreedyCsipgs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := notation.Coord(p, m); !contains(tc.want, got) {
+			if got := notation.Coord(p, m); !slices.Contains(tc.want, got) {
 				t.Errorf("%s: %s, want one of %v", tc.name, got, tc.want)
 			}
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // viewSpy is a player that checks what it is shown: with hidden

@@ -38,32 +38,21 @@ const csipgsHelp = `csipgs Chess: a turn is an action, then a design decision.
 // viewer may not see.
 func economyText(p *rules.Position, hideOf rules.Color, hidden bool) string {
 	var sb strings.Builder
-	prices := map[byte]int{}
-	for _, td := range csipgs.TypeTable(p) {
-		prices[td.Letter] = td.Price
-	}
+	prices := priceTable(p)
 	for c := rules.White; c <= rules.Black; c++ {
 		fmt.Fprintf(&sb, "%s: ", c)
 		if hidden && c == hideOf {
-			sb.WriteString("treasury and reserve hidden")
-		} else {
-			fmt.Fprintf(&sb, "treasury %d", csipgs.Treasury(p, c))
-			if p.Turn() == c && !csipgs.DesignPhase(p) {
-				fmt.Fprintf(&sb, " (%d to spend with this turn's credit)", csipgs.Available(p))
-			}
-			sb.WriteString(", reserve ")
-			sb.WriteString(reserveText(p, c))
-		}
-		if hidden && c == hideOf {
-			sb.WriteString(", designs hidden\n")
+			sb.WriteString("treasury and reserve hidden, designs hidden\n")
 			continue
 		}
+		fmt.Fprintf(&sb, "treasury %d", csipgs.Treasury(p, c))
+		if p.Turn() == c && !csipgs.DesignPhase(p) {
+			fmt.Fprintf(&sb, " (%d to spend with this turn's credit)", csipgs.Available(p))
+		}
+		sb.WriteString(", reserve ")
+		sb.WriteString(reserveText(p, c))
 		sb.WriteString(", designs")
-		slots := csipgs.DesignSlots(p, c)
-		for i, l := range slots {
-			if slices.Contains(slots[:i], l) {
-				continue
-			}
+		for _, l := range distinctSlots(p, c) {
 			fmt.Fprintf(&sb, " %c=%s(%d)", l, csipgs.DesignOf(p, l), prices[l])
 		}
 		sb.WriteByte('\n')
@@ -116,23 +105,36 @@ func shopText(p *rules.Position) string {
 		fmt.Fprintf(&sb, ", %d with this turn's credit", csipgs.Available(p))
 	}
 	sb.WriteString("):\n")
-	slots := csipgs.DesignSlots(p, us)
-	prices := map[byte]int{}
-	for _, td := range csipgs.TypeTable(p) {
-		prices[td.Letter] = td.Price
-	}
-	for i, l := range slots {
-		if slices.Contains(slots[:i], l) {
-			continue
-		}
-		price := prices[l]
+	prices := priceTable(p)
+	for _, l := range distinctSlots(p, us) {
 		status := fmt.Sprintf("buy with +%c", l)
 		if err := csipgs.BuyRefusal(p, l); err != nil {
 			status = err.Error()
 		}
-		fmt.Fprintf(&sb, "  %c  %-12s %3d  %s\n", l, csipgs.DesignOf(p, l), price, status)
+		fmt.Fprintf(&sb, "  %c  %-12s %3d  %s\n", l, csipgs.DesignOf(p, l), prices[l], status)
 	}
 	return sb.String()
+}
+
+// priceTable returns the price of each type letter of p's type table.
+func priceTable(p *rules.Position) map[byte]int {
+	prices := map[byte]int{}
+	for _, td := range csipgs.TypeTable(p) {
+		prices[td.Letter] = td.Price
+	}
+	return prices
+}
+
+// distinctSlots returns the letters in c's design slots, each once, in
+// slot order (a type may fill several slots).
+func distinctSlots(p *rules.Position, c rules.Color) []byte {
+	var out []byte
+	for _, l := range csipgs.DesignSlots(p, c) {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // priceLine prices a design text for the editor: "FfR: price 4 (exact

@@ -11,14 +11,7 @@ const csTable = "{P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}"
 // apply (actions and design changes are move tokens), show, search and
 // design.
 func TestCsipgsCommands(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		status int
-		out    []string
-		err    []string
-		lines  int
-	}{
+	tests := []cmdCase{
 		// X1: the five king moves; then each is followed by the design
 		// phase: no change, 6 slots x 5 re-adoptions, 6 x 20 catalogue
 		// designs = 151 moves, 755 in all.
@@ -57,29 +50,7 @@ func TestCsipgsCommands(t *testing.T) {
 		{"design bad size", []string{"design", "-size", "4", "N"}, 2, nil, []string{"-size 4"}, 0},
 		{"design bad option", []string{"design", "-opt", "GForwardMultiplier=0.3", "N"}, 1, nil, []string{"GForwardMultiplier"}, 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, errs, st := runCmd(tt.args...)
-			if st != tt.status {
-				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", st, tt.status, out, errs)
-			}
-			for _, s := range tt.out {
-				if !strings.Contains(out, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, out)
-				}
-			}
-			for _, s := range tt.err {
-				if !strings.Contains(errs, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, errs)
-				}
-			}
-			if tt.lines > 0 {
-				if n := strings.Count(out, "\n"); n != tt.lines {
-					t.Errorf("%d lines, want %d:\n%s", n, tt.lines, out)
-				}
-			}
-		})
-	}
+	runCmdCases(t, tests)
 }
 
 // TestPlayCsipgs plays a scripted csipgs session: the economy on the

@@ -43,15 +43,47 @@ func TestVazirSeededStart(t *testing.T) {
 	}
 }
 
+// cmdCase is a command line, its exit status and what it must print.
+type cmdCase struct {
+	name   string
+	args   []string
+	status int
+	out    []string // substrings of stdout
+	err    []string // substrings of stderr
+	lines  int      // number of stdout lines, if > 0
+}
+
+// runCmdCases runs each case as a subtest and checks its status and
+// output.
+func runCmdCases(t *testing.T, tests []cmdCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := runCmd(tt.args...)
+			if st != tt.status {
+				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", st, tt.status, out, errs)
+			}
+			for _, s := range tt.out {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tt.err {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs)
+				}
+			}
+			if tt.lines > 0 {
+				if n := strings.Count(out, "\n"); n != tt.lines {
+					t.Errorf("%d lines, want %d:\n%s", n, tt.lines, out)
+				}
+			}
+		})
+	}
+}
+
 func TestCommands(t *testing.T) {
-	tests := []struct {
-		name   string
-		args   []string
-		status int
-		out    []string // substrings of stdout
-		err    []string // substrings of stderr
-		lines  int      // number of stdout lines, if > 0
-	}{
+	tests := []cmdCase{
 		{"demo", nil, 0, []string{"Usage:", "wnegkmhenw/pppppppppp", "1-0 (black is checkmated and loses)"}, nil, 0},
 		{"help", []string{"help"}, 0, []string{"perft", "apply"}, nil, 0},
 		{"unknown", []string{"frobnicate"}, 2, nil, []string{`unknown command "frobnicate"`}, 0},
@@ -109,27 +141,5 @@ func TestCommands(t *testing.T) {
 		{"match bad player", []string{"match", "-p2", "human"}, 2, nil, []string{`player "human"`}, 0},
 		{"match bad tc", []string{"match", "-tc", "fast"}, 2, nil, []string{`-tc "fast"`}, 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			out, errs, st := runCmd(tt.args...)
-			if st != tt.status {
-				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", st, tt.status, out, errs)
-			}
-			for _, s := range tt.out {
-				if !strings.Contains(out, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, out)
-				}
-			}
-			for _, s := range tt.err {
-				if !strings.Contains(errs, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, errs)
-				}
-			}
-			if tt.lines > 0 {
-				if n := strings.Count(out, "\n"); n != tt.lines {
-					t.Errorf("%d lines, want %d:\n%s", n, tt.lines, out)
-				}
-			}
-		})
-	}
+	runCmdCases(t, tests)
 }

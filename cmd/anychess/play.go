@@ -233,11 +233,7 @@ func (s *session) newGame() error {
 	if csipgs.IsCsipgs(s.v) {
 		s.cs = ai.New(s.eng, s.seed)
 		s.moderated = csipgs.Moderated(s.v)
-		for _, o := range s.v.Options() {
-			if o.Name == "HideEconomy" && o.Value == "1" {
-				s.hideEcon = true
-			}
-		}
+		s.hideEcon = s.csipgsOptions().HideEconomy
 	}
 	return nil
 }

@@ -74,16 +74,11 @@ func sq(t testing.TB, name string) geom.Square {
 	return s
 }
 
-// letters writes pieces as FEN letters, risen Bishops with * (stackText).
-func letters(v *rules.Variant, ps []rules.Piece) string {
-	return stackText(v, ps)
-}
-
 // removed writes the last move's removals as letter@square.
 func removed(p *rules.Position) []string {
 	var out []string
 	for _, r := range Removals(p) {
-		out = append(out, letters(p.Variant(), []rules.Piece{r.Piece})+"@"+r.Square.String())
+		out = append(out, PieceText(p.Variant(), r.Piece)+"@"+r.Square.String())
 	}
 	return out
 }
@@ -101,7 +96,7 @@ func traceMove(t testing.TB, p *rules.Position, move, square string) []string {
 	var steps []string
 	s.sc.trace = func(b int, stack []rules.Piece) {
 		if b == want {
-			steps = append(steps, letters(p.Variant(), stack))
+			steps = append(steps, stackText(p.Variant(), stack))
 		}
 	}
 	defer func() { s.sc.trace = nil }()
