@@ -112,7 +112,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 		done:  make(chan struct{}),
 		offer: -1,
 	}
-	lg.hidden = v.Spec().Hooks.View != nil
+	lg.hidden = hasViews(v)
 	if lg.committed() {
 		// The seed stays secret while the game is played, so that no one
 		// can foresee a roll: the record shows a commitment to it, and
@@ -378,6 +378,40 @@ func (lg *liveGame) do(ctx context.Context, f func()) bool {
 	}
 }
 
+// call runs f in the owner goroutine and waits until it has run; false if
+// the game was unloaded before f ran, or ctx ended first.
+func (lg *liveGame) call(ctx context.Context, f func()) bool {
+	ran := make(chan struct{})
+	if !lg.do(ctx, func() { f(); close(ran) }) {
+		return false
+	}
+	select {
+	case <-ran:
+		return true
+	case <-lg.done:
+		select {
+		case <-ran:
+			return true
+		default: // unloaded before f ran
+			return false
+		}
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// stopTimers stops the flag and idle timers. Owner goroutine only.
+func (lg *liveGame) stopTimers() {
+	if lg.timer != nil {
+		lg.timer.Stop()
+		lg.timer = nil
+	}
+	if lg.idle != nil {
+		lg.idle.Stop()
+		lg.idle = nil
+	}
+}
+
 // schedule sets the flag timer, asks the engine if it is to move, and
 // arms the idle timer. Owner goroutine only.
 func (lg *liveGame) schedule() {
@@ -434,16 +468,9 @@ func (lg *liveGame) flag(v int64) {
 	if lg.g.Position().Bare(winner) {
 		e.Result, e.Detail = rules.Draw.String(), fmt.Sprintf("%s ran out of time; %s has a bare king", seatName(s), winner)
 	}
-	if _, err := lg.commit(e, nil); err != nil {
+	if _, err := lg.commitEvent(e, nil, nil); err != nil {
 		lg.srv.logf("game %s: flag: %v", lg.rec.ID, err)
 	}
-}
-
-// commit stores an event other than a ply, applies it and sends it to
-// every connection; ack (if not nil) gets its version before the event.
-// Owner goroutine only.
-func (lg *liveGame) commit(e eventJSON, ack func(v int64)) (int64, error) {
-	return lg.commitEvent(e, nil, ack)
 }
 
 // commitEvent stores event e, applies it and sends it to every
@@ -480,7 +507,7 @@ func (lg *liveGame) commitEvent(e eventJSON, r *plyResult, ack func(v int64)) (i
 		// stored before the next action.
 		lg.broadcast(v, data, false)
 		st := lg.status
-		if _, err := lg.commit(eventJSON{Kind: "end", Result: st.Result.String(), Reason: string(st.Reason), Detail: st.Detail}, nil); err != nil {
+		if _, err := lg.commitEvent(eventJSON{Kind: "end", Result: st.Result.String(), Reason: string(st.Reason), Detail: st.Detail}, nil, nil); err != nil {
 			// The ply stands; a reload judges its position again.
 			lg.srv.logf("game %s: end: %v", lg.rec.ID, err)
 		}
@@ -626,7 +653,7 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 	p := lg.g.Position()
 	now := time.Now()
 	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()), Counter: int(p.Counter()),
-		Clock: lg.clock.json(now), Offer: "", Legal: []string{},
+		Clock: lg.clock.json(now), Legal: []string{},
 		Money:  map[string]int{"white": p.Money(rules.White), "black": p.Money(rules.Black)},
 		Pocket: map[string]string{"white": pocket(p, rules.White), "black": pocket(p, rules.Black)},
 		Status: statusJSON{Result: lg.status.Result.String(), Reason: string(lg.status.Reason), Detail: lg.status.Detail},
@@ -653,11 +680,9 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 			f.FEN = ""
 		} else {
 			view := p.View(rules.Color(s))
-			if view.Position != nil {
-				seen = view.Position
-			}
-			f.FEN = view.Position.FEN()
-			f.Board = boardPart(view.Position)
+			seen = view.Position
+			f.FEN = seen.FEN()
+			f.Board = boardPart(seen)
 			f.Visible = []string{}
 			for _, sq := range view.Visible.Squares() {
 				f.Visible = append(f.Visible, sq.String())
@@ -838,8 +863,10 @@ func (lg *liveGame) handle(c *client, m clientMsg, read time.Time) {
 	}
 }
 
+// store stores an event other than a ply (commitEvent), answering a
+// store failure as the client sees it.
 func (lg *liveGame) store(e eventJSON, ack func(int64)) *wireError {
-	if _, err := lg.commit(e, ack); err != nil {
+	if _, err := lg.commitEvent(e, nil, ack); err != nil {
 		lg.srv.logf("game %s: store: %v", lg.rec.ID, err)
 		return &wireError{"internal", "the action could not be stored; try again"}
 	}

@@ -11,6 +11,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -24,7 +25,6 @@ import (
 	"net"
 	"net/http"
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -158,18 +158,9 @@ func (s *Server) Close() {
 	s.games = map[string]*liveGame{}
 	s.mu.Unlock()
 	for _, lg := range games {
-		lg.do(context.Background(), func() {
-			for c := range lg.subs {
-				c.close()
-			}
-			lg.subs = map[*client]struct{}{}
-			if lg.timer != nil {
-				lg.timer.Stop()
-			}
-			if lg.idle != nil {
-				lg.idle.Stop()
-			}
-		})
+		// The owner stops its timers, then ends (run closes the
+		// connections still there).
+		lg.do(context.Background(), lg.stopTimers)
 		lg.do(context.Background(), nil)
 		<-lg.done
 	}
@@ -244,35 +235,21 @@ func (s *Server) unload(lg *liveGame) {
 		delete(s.games, lg.rec.ID)
 	}
 	s.mu.Unlock()
-	if lg.timer != nil {
-		lg.timer.Stop()
-	}
+	lg.stopTimers()
 	// Ends run after this function returns.
 	go func() { lg.inbox <- nil }()
 }
 
-// withGame runs f in the owner goroutine of game id, retrying once if the
-// game was unloaded meanwhile.
+// withGame runs f in the owner goroutine of game id, loading the game
+// again (up to three tries in all) if it was unloaded before f ran.
 func (s *Server) withGame(ctx context.Context, id string, f func(lg *liveGame)) error {
 	for range 3 {
 		lg, err := s.game(ctx, id)
 		if err != nil {
 			return err
 		}
-		done := make(chan struct{})
-		if lg.do(ctx, func() { f(lg); close(done) }) {
-			select {
-			case <-done:
-				return nil
-			case <-lg.done:
-				select {
-				case <-done:
-					return nil
-				default: // unloaded before f ran: load it again
-				}
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+		if lg.call(ctx, func() { f(lg) }) {
+			return nil
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -348,13 +325,21 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	return s
 }
 
+// hasViews reports whether each player of v sees only its view of the
+// position (the rules' View hook): a game with hidden information.
+func hasViews(v *rules.Variant) bool { return v.Spec().Hooks.View != nil }
+
+// randomHex returns n secure random bytes in hex (crypto/rand.Read never
+// fails).
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
 // newToken returns a fresh seat token and its hash.
 func newToken() (token, hash string) {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand does not fail
-	}
-	token = hex.EncodeToString(b[:])
+	token = randomHex(32)
 	return token, hashToken(token)
 }
 
@@ -384,13 +369,7 @@ func seatOf(g *store.Game, token string) (int, bool) {
 	return spectator, false
 }
 
-func newID() string {
-	var b [6]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err)
-	}
-	return hex.EncodeToString(b[:])
-}
+func newID() string { return randomHex(6) }
 
 // newDice draws a game's secret seed and the nonce of the commitment to it.
 func newDice() (uint64, string) {
@@ -412,16 +391,11 @@ func setupRoller(g *store.Game, dice *game.Roller) *game.Roller {
 	return dice
 }
 
-func newSeed() uint64 {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err)
-	}
-	var x uint64
-	for _, c := range b {
-		x = x<<8 | uint64(c)
-	}
-	return x
+// randomSeat returns white or black (0 or 1) at random.
+func randomSeat() int {
+	var b [1]byte
+	rand.Read(b[:])
+	return int(b[0] & 1)
 }
 
 // CreateRequest is the body of POST /api/games.
@@ -481,7 +455,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 	case "black":
 		seat = 1
 	case "random":
-		seat = int(newSeed() & 1)
+		seat = randomSeat()
 	default:
 		return nil, fmt.Errorf("%w: color %q: want white, black or random", errBadRequest, req.Color)
 	}
@@ -600,7 +574,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		b := v.Board()
 		out = append(out, VariantInfo{Name: v.Name(), Title: v.Title(), Aliases: s.reg.Aliases(v),
 			Description: v.Spec().Description, Files: b.Files, Ranks: b.Ranks, StartFEN: v.StartFEN(),
-			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: v.Spec().Hooks.View != nil,
+			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: hasViews(v),
 			Ranked: v.Spec().Ranked})
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -682,7 +656,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req CreateRequest
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		writeError(w, http.StatusBadRequest, "bad_request", err)

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
@@ -29,8 +31,7 @@ type testServer struct {
 	path  string
 }
 
-// openStore opens the store the tests run on: SQLite in dir, or
-// PostgreSQL when ANYCHESS_TEST_PG is set and pg is true.
+// openStore opens the SQLite store at path that a test server runs on.
 func openStore(t testing.TB, path string) store.Store {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), path)
@@ -284,22 +285,8 @@ func TestOrderingAndVersions(t *testing.T) {
 	if ackAt < 0 || evAt < ackAt {
 		t.Errorf("ack of version 7 at frame %d, event at %d", ackAt, evAt)
 	}
-	resp, err := http.Get(ts.URL + "/api/games/" + id + "/pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var sb strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := resp.Body.Read(buf)
-		sb.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	if !strings.Contains(sb.String(), "Qxf7#") || !strings.Contains(sb.String(), `[Result "1-0"]`) {
-		t.Errorf("pgn:\n%s", sb.String())
+	if pg := getPGN(t, ts, id); !strings.Contains(pg, "Qxf7#") || !strings.Contains(pg, `[Result "1-0"]`) {
+		t.Errorf("pgn:\n%s", pg)
 	}
 }
 
@@ -478,6 +465,9 @@ func TestValidation(t *testing.T) {
 	big.SendRaw(ctxT(t), []byte(`{"t":"ping","pad":"`+strings.Repeat("x", MaxFrame)+`"}`))
 	for {
 		if _, err := big.Read(ctxT(t)); err != nil {
+			if st := websocket.CloseStatus(err); st != websocket.StatusMessageTooBig {
+				t.Errorf("a frame over the limit: closed with %v (%v), want 1009", st, err)
+			}
 			break
 		}
 	}

@@ -252,20 +252,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				c.view = seatIndex(m.View)
 			}
 			since := m.Since
-			joined := make(chan struct{})
-			if !g.do(ctx, func() { g.join(c, since); close(joined) }) {
-				return // unloaded meanwhile: the client reconnects
-			}
-			select {
-			case <-joined:
-			case <-g.done:
-				select {
-				case <-joined:
-				default:
-					return // unloaded before the join: the client reconnects
-				}
-			case <-ctx.Done():
-				return
+			if !g.call(ctx, func() { g.join(c, since) }) {
+				return // unloaded before the join: the client reconnects
 			}
 			lg = g
 		case lg == nil:

@@ -134,25 +134,22 @@ func Dial(ctx context.Context, base, id string) (*Client, error) {
 
 // Join dials game id and says hello with token and since.
 func Join(ctx context.Context, base, id, token string, since int64) (*Client, error) {
-	c, err := Dial(ctx, base, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Send(ctx, map[string]any{"t": "hello", "token": token, "since": since}); err != nil {
-		c.Close()
-		return nil, err
-	}
-	return c, nil
+	return dialHello(ctx, base, id, map[string]any{"t": "hello", "token": token, "since": since})
 }
 
 // Watch dials game id as a spectator of the view of side ("white" or
 // "black") in a game with hidden information.
 func Watch(ctx context.Context, base, id, side string) (*Client, error) {
+	return dialHello(ctx, base, id, map[string]any{"t": "hello", "view": side})
+}
+
+// dialHello dials game id and sends the hello frame hello.
+func dialHello(ctx context.Context, base, id string, hello map[string]any) (*Client, error) {
 	c, err := Dial(ctx, base, id)
 	if err != nil {
 		return nil, err
 	}
-	if err := c.Send(ctx, map[string]any{"t": "hello", "view": side}); err != nil {
+	if err := c.Send(ctx, hello); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -267,7 +264,8 @@ func (s *Sub) Kill() error {
 	return nil
 }
 
-// Stop ends the server with SIGTERM and waits for it.
+// Stop ends the server with SIGINT (after 10 seconds SIGKILL) and waits
+// for it.
 func (s *Sub) Stop() error {
 	s.cmd.Process.Signal(os.Interrupt)
 	done := make(chan struct{})

@@ -282,14 +282,14 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 	return rep, nil
 }
 
-// play is one scripted player: it moves at random among the legal moves
-// after a random wait, and resigns when the game has cfg.Plies plies.
 // sample is one acknowledgement latency and when (since the run's start)
 // its move was sent.
 type sample struct {
 	at, lat time.Duration
 }
 
+// play is one scripted player: it moves at random among the legal moves
+// after a random wait, and resigns when the game has cfg.Plies plies.
 func play(ctx context.Context, cfg Config, id, token string, start time.Time, ready *sync.WaitGroup, lats *[]sample, moves *atomic.Int64, started func()) error {
 	c, err := Join(ctx, cfg.URL, id, token, 0)
 	if err != nil {

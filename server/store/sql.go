@@ -329,12 +329,12 @@ func (s *sqlStore) commit(batch []*appendReq) {
 		}
 	}
 	for _, r := range batch {
-		r.done <- s.tx(ctx, batch[:0:0], r)
+		r.done <- s.tx(ctx, []*appendReq{r})
 	}
 }
 
-func (s *sqlStore) tx(ctx context.Context, batch []*appendReq, more ...*appendReq) error {
-	batch = append(batch, more...)
+// tx writes the requests of batch in one transaction.
+func (s *sqlStore) tx(ctx context.Context, batch []*appendReq) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
