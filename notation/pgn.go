@@ -94,7 +94,7 @@ func ReadGame(reg *variant.Registry, pg *pgn.Game) (*game.Game, error) {
 		g.Tags = append(g.Tags, game.Tag{Name: t.Name, Value: t.Value})
 	}
 	g.Comments = pg.Comment
-	r := turnReader{g: g, inProgress: pg.Result == "*" || pg.Result == ""}
+	r := turnReader{g: g}
 	for _, pm := range pg.Moves {
 		if err := r.token(pm); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrPGN, err)
@@ -123,8 +123,7 @@ func ReadGame(reg *variant.Registry, pg *pgn.Game) (*game.Game, error) {
 
 // turnReader plays the move tokens of a game, turn by turn.
 type turnReader struct {
-	g          *game.Game
-	inProgress bool // the game has no result, so its last turn may be unfinished
+	g *game.Game
 
 	started bool        // a turn has begun
 	over    bool        // the current turn has passed or the game ended
@@ -208,13 +207,12 @@ func (r *turnReader) element(e string) error {
 	return nil
 }
 
-// end checks the last turn: it is over, or the game is in progress.
+// end checks the last turn: a "," must be followed by an element. The
+// last turn may be unfinished: a game in progress may stop between two
+// decisions, and a game may end there by resignation, time or agreement.
 func (r *turnReader) end() error {
-	switch {
-	case r.open:
+	if r.open {
 		return fmt.Errorf("%s: %w: the last element is missing after \",\"", r.where(), ErrTurn)
-	case r.started && !r.over && !r.inProgress:
-		return fmt.Errorf("%s: %w: the game ends inside this turn (only a game in progress, \"*\", may)", r.where(), ErrTurn)
 	}
 	return nil
 }
