@@ -423,6 +423,11 @@ type CreateResponse struct {
 
 // Create creates a game as POST /api/games does.
 func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse, error) {
+	for k, val := range req.Options {
+		if len(val) > MaxOptionValue {
+			return nil, fmt.Errorf("%w: %s: value longer than %d bytes", errBadOption, k, MaxOptionValue)
+		}
+	}
 	v, err := s.variantFor(req.Variant, req.Options)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,6 +20,9 @@ const (
 	MaxFrame = 4096
 	// MaxMoveText is the longest move text.
 	MaxMoveText = 96
+	// MaxOptionValue is the longest value of a variant option in a new
+	// game (room for a csipgs Terrain of a 16x16 board).
+	MaxOptionValue = 2048
 	// sendBuffer is how many frames wait for a slow client before it is
 	// disconnected (it reconnects and catches up by version).
 	sendBuffer = 64
@@ -97,13 +99,11 @@ func validMoveText(s string) error {
 // parseFrame decodes and validates a client frame.
 func parseFrame(data []byte) (clientMsg, *wireError) {
 	var m clientMsg
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := checkObject(data, frameKeys); err != nil {
 		return m, &wireError{"bad_frame", "not a frame: " + err.Error()}
 	}
-	if dec.More() {
-		return m, &wireError{"bad_frame", "one JSON object per frame"}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, &wireError{"bad_frame", "not a frame: " + err.Error()}
 	}
 	if m.ID < 0 || m.ID > 1<<53 {
 		return m, &wireError{"bad_frame", "id out of range"}
@@ -207,7 +207,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 		if !lim.allow(time.Now()) {
 			dropped++
-			c.send(errFrame(0, "rate_limited", "too many frames; slow down"))
+			m, _ := parseFrame(data) // for its id; at most MaxFrame bytes
+			c.send(errFrame(m.ID, "rate_limited", "too many frames; slow down"))
 			if dropped > maxDropped {
 				conn.Close(websocket.StatusPolicyViolation, "rate limit")
 				return
