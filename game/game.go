@@ -116,6 +116,17 @@ func TurnOver(p *rules.Position, mover rules.Color) bool {
 	return p.Turn() != mover || p.Status().Over()
 }
 
+// Rolled reports whether a ply of g had its outcome drawn by chance (a
+// move with more than one possible outcome, such as a Vazir capture try).
+// A start drawn by chance is not counted.
+func (g *Game) Rolled() bool {
+	rolled := false
+	g.Replay(func(p *rules.Position, i int) {
+		rolled = rolled || len(p.Outcomes(g.Plies[i].Move)) > 1
+	})
+	return rolled
+}
+
 // Replay walks the plies from the start, calling f with the position before
 // each ply (f must not change it) and the ply's index.
 func (g *Game) Replay(f func(p *rules.Position, i int)) {

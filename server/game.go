@@ -911,6 +911,9 @@ func (lg *liveGame) abort(s int, ack func(int64)) *wireError {
 	if lg.turns >= 2 {
 		return &wireError{"not_allowed", "both sides have moved; resign or offer a draw instead"}
 	}
+	if lg.g.Rolled() {
+		return &wireError{"not_allowed", "the dice have rolled; their outcome stands, so resign or offer a draw instead"}
+	}
 	return lg.store(eventJSON{Kind: "end", Result: "*", Reason: "abort", Detail: fmt.Sprintf("aborted by %s", seatName(s))}, ack)
 }
 
