@@ -87,6 +87,7 @@ type sqlStore struct {
 	// Prepared statements of the append path (parsed once).
 	stExists, stInsert, stFinish *sql.Stmt
 
+	unlock  func() error // releases the lock on the database, if any
 	reqs    chan *appendReq
 	wg      sync.WaitGroup
 	closeMu sync.RWMutex
@@ -106,10 +107,16 @@ type appendReq struct {
 // maxBatch is the most appends written in one transaction.
 const maxBatch = 256
 
-// OpenSQLite opens (creating if needed) the SQLite database file path.
+// OpenSQLite opens (creating if needed) the SQLite database file path. It
+// holds an exclusive lock on path+".lock" until Close: a second store on
+// the same file, in this process or another, fails with ErrInUse.
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
+	}
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		return nil, err
 	}
 	// Write transactions take the write lock when they begin (_txlock),
 	// so a transaction that reads first never fails to upgrade its lock.
@@ -119,13 +126,20 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	dsn := "file:" + path + "?_pragma=page_size(1024)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_pragma=cache_size(-32768)&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
+		unlock()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(4)
-	d := dialect{name: "sqlite", checkpoint: true, isUnique: func(err error) bool {
+	d := dialect{name: "sqlite " + path, checkpoint: true, isUnique: func(err error) bool {
 		return strings.Contains(err.Error(), "UNIQUE constraint") || strings.Contains(err.Error(), "constraint failed")
 	}}
-	return newSQL(ctx, db, d)
+	s, err := newSQL(ctx, db, d)
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	s.unlock = unlock
+	return s, nil
 }
 
 // OpenPostgres opens the PostgreSQL database at url
@@ -239,7 +253,7 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: create %s: %w", g.ID, ErrConflict)
 		}
-		return fmt.Errorf("store: create %s: %w", g.ID, err)
+		return fmt.Errorf("store: %s: create %s: %w", s.d.name, g.ID, err)
 	}
 	return nil
 }
@@ -337,7 +351,7 @@ func (s *sqlStore) commit(batch []*appendReq) {
 func (s *sqlStore) tx(ctx context.Context, batch []*appendReq) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: begin: %w", err)
+		return fmt.Errorf("store: %s: begin: %w", s.d.name, err)
 	}
 	defer tx.Rollback()
 	for _, r := range batch {
@@ -352,7 +366,7 @@ func (s *sqlStore) tx(ctx context.Context, batch []*appendReq) error {
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: commit: %w", err)
+		return fmt.Errorf("store: %s: commit: %w", s.d.name, err)
 	}
 	return nil
 }
@@ -374,7 +388,7 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: append %s v%d: %w", r.id, r.ev.Version, ErrConflict)
 		}
-		return fmt.Errorf("store: append %s v%d: %w", r.id, r.ev.Version, err)
+		return fmt.Errorf("store: %s: append %s v%d: %w", s.d.name, r.id, r.ev.Version, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		if r.ev.Version > 1 {
@@ -387,7 +401,7 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 	}
 	if r.end != nil {
 		if _, err := tx.StmtContext(ctx, s.stFinish).ExecContext(ctx, r.end.Result, r.end.Reason, r.id); err != nil {
-			return fmt.Errorf("store: finish %s: %w", r.id, err)
+			return fmt.Errorf("store: %s: finish %s: %w", s.d.name, r.id, err)
 		}
 	}
 	return nil
@@ -430,11 +444,11 @@ func (s *sqlStore) Load(ctx context.Context, id string) (*Game, []Event, error) 
 		return nil, nil, fmt.Errorf("store: load %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("store: load %s: %w", id, err)
+		return nil, nil, fmt.Errorf("store: %s: load %s: %w", s.d.name, id, err)
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT version, kind, data, at_ms FROM events WHERE game_id = ? ORDER BY version`), id)
 	if err != nil {
-		return nil, nil, fmt.Errorf("store: load %s events: %w", id, err)
+		return nil, nil, fmt.Errorf("store: %s: load %s events: %w", s.d.name, id, err)
 	}
 	defer rows.Close()
 	var evs []Event
@@ -443,7 +457,7 @@ func (s *sqlStore) Load(ctx context.Context, id string) (*Game, []Event, error) 
 		var data string
 		var at int64
 		if err := rows.Scan(&ev.Version, &ev.Kind, &data, &at); err != nil {
-			return nil, nil, fmt.Errorf("store: load %s events: %w", id, err)
+			return nil, nil, fmt.Errorf("store: %s: load %s events: %w", s.d.name, id, err)
 		}
 		if ev.Version != int64(len(evs)+1) {
 			return nil, nil, fmt.Errorf("store: load %s: event %d where %d was due", id, ev.Version, len(evs)+1)
@@ -453,7 +467,7 @@ func (s *sqlStore) Load(ctx context.Context, id string) (*Game, []Event, error) 
 		evs = append(evs, ev)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("store: load %s events: %w", id, err)
+		return nil, nil, fmt.Errorf("store: %s: load %s events: %w", s.d.name, id, err)
 	}
 	g.Version = int64(len(evs))
 	return g, evs, nil
@@ -473,19 +487,19 @@ func (s *sqlStore) List(ctx context.Context, f Filter) ([]Game, error) {
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: list: %w", err)
+		return nil, fmt.Errorf("store: %s: list: %w", s.d.name, err)
 	}
 	defer rows.Close()
 	var out []Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: list: %w", err)
+			return nil, fmt.Errorf("store: %s: list: %w", s.d.name, err)
 		}
 		out = append(out, *g)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: list: %w", err)
+		return nil, fmt.Errorf("store: %s: list: %w", s.d.name, err)
 	}
 	return out, nil
 }
@@ -501,8 +515,12 @@ func (s *sqlStore) Close() error {
 	close(s.reqs)
 	s.closeMu.Unlock()
 	s.wg.Wait()
-	if err := s.db.Close(); err != nil {
-		return fmt.Errorf("store: close: %w", err)
+	err := s.db.Close()
+	if s.unlock != nil {
+		s.unlock()
+	}
+	if err != nil {
+		return fmt.Errorf("store: %s: close: %w", s.d.name, err)
 	}
 	return nil
 }

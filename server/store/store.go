@@ -19,6 +19,10 @@ import (
 // ErrNotFound is returned for a game the store does not hold.
 var ErrNotFound = errors.New("store: game not found")
 
+// ErrInUse is returned when another process (another server) has the
+// SQLite database open: one server at a time uses it.
+var ErrInUse = errors.New("the database is in use by another server")
+
 // ErrConflict is returned when an event's version is not the next one of
 // its game (another event took that version), or a game id is taken.
 var ErrConflict = errors.New("store: version conflict")
