@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"net"
 	"net/http"
 	"runtime"
 	"sync"
@@ -68,6 +67,12 @@ type Config struct {
 	// (default 20), RateBurst the burst (default 40).
 	RateLimit float64
 	RateBurst float64
+	// Hosts are the host names the server answers to (the Host header,
+	// any port); a request for another gets 421. Empty: any name.
+	// "localhost" and loopback addresses are always accepted.
+	Hosts []string
+	// Diagnostics lets a loopback peer use /api/stats?gc=1 and ?reset=1.
+	Diagnostics bool
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -86,6 +91,7 @@ type Server struct {
 
 	ackLat   hist // from a move frame read to its ack queued
 	storeLat hist // one event's write to the store
+	health   writeHealth
 }
 
 // New returns a server over cfg.Store.
@@ -125,10 +131,11 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logf = log.Printf
 	}
 	s := &Server{
-		cfg: cfg, store: cfg.Store, reg: cfg.Registry,
+		cfg: cfg, reg: cfg.Registry,
 		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
 	}
+	s.store = watchedStore{Store: cfg.Store, health: &s.health}
 	s.routes()
 	return s, nil
 }
@@ -167,7 +174,7 @@ func (s *Server) Close() {
 }
 
 // Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.secure(s.mux) }
 
 func (s *Server) logf(format string, args ...any) { s.cfg.Logf(format, args...) }
 
@@ -550,6 +557,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}", s.handleGame)
 	m.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	m.HandleFunc("GET /api/stats", s.handleStats)
+	m.HandleFunc("GET /api/health", s.handleHealth)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	if s.cfg.Web != nil {
 		m.Handle("GET /", s.cfg.Web)
@@ -778,11 +786,12 @@ func (s *Server) Stats() Stats {
 		StoreP50us: s.storeLat.quantile(0.5).Microseconds(), StoreP99us: s.storeLat.quantile(0.99).Microseconds()}
 }
 
-// handleStats answers /api/stats. From a loopback address, ?gc=1 first
-// collects garbage, so heap_bytes is the live heap, and ?reset=1 starts
-// the latency histograms over (for load tests).
+// handleStats answers /api/stats. With Config.Diagnostics, from a
+// loopback address, ?gc=1 first collects garbage, so heap_bytes is the
+// live heap, and ?reset=1 starts the latency histograms over (for load
+// tests).
 func (s *Server) handleStats(w http.ResponseWriter, r *http.Request) {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil && net.ParseIP(host).IsLoopback() {
+	if s.diagnostics(r) {
 		if r.URL.Query().Get("gc") == "1" {
 			runtime.GC()
 		}

@@ -23,7 +23,9 @@ func FS() fs.FS {
 }
 
 // Handler serves the page. Hashed asset names do not exist, so every file
-// is served with a short cache lifetime; index.html is never cached.
+// is served with a short cache lifetime; index.html is never cached. The
+// security headers (content security policy, nosniff, framing) are the
+// server's, set on every response it sends.
 func Handler() http.Handler {
 	files := http.FileServerFS(FS())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -32,8 +34,6 @@ func Handler() http.Handler {
 		} else {
 			w.Header().Set("Cache-Control", "max-age=300")
 		}
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:")
 		files.ServeHTTP(w, r)
 	})
 }
