@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -32,16 +33,41 @@ func defaultDataDir() string {
 }
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, stdout, stderr)
+}
+
+// serve runs the server until ctx is done.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", "", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
-	data := fs.String("data", defaultDataDir(), "folder for the games database")
+	data := fs.String("data", defaultDataDir(), "folder for the games database (one server at a time) and the ACME cache")
 	db := fs.String("db", "", "database URL: postgres://user:pass@host/db, or sqlite:PATH (default: games.db in -data)")
 	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs)")
+	hosts := fs.String("host", "", "the site's names, separated by commas: requests for other names get 421 (default: localhost only when -addr is loopback, else any)")
+	var to tlsOptions
+	fs.StringVar(&to.cert, "tls-cert", "", "serve HTTPS with this certificate file (PEM, with its chain)")
+	fs.StringVar(&to.key, "tls-key", "", "the private key file (PEM) of -tls-cert")
+	fs.BoolVar(&to.acme, "acme", false, "serve HTTPS with certificates from Let's Encrypt for the -host names (-addr must be reachable on port 443)")
+	fs.StringVar(&to.email, "acme-email", "", "contact address for the ACME account (optional)")
+	diag := fs.Bool("diagnostics", false, "let loopback peers use /api/stats?gc=1&reset=1 (for load tests; not behind a proxy)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	var err error
+	if to.hosts, err = hostList(*hosts); err != nil {
+		return fail(stderr, "serve", err)
+	}
+	to.data = *data
+	tlsCfg, _, err := to.config()
+	if err != nil {
+		return fail(stderr, "serve", err)
+	}
+	names := to.hosts
+	if len(names) == 0 && loopbackAddr(*addr) {
+		names = []string{"localhost"} // and loopback addresses: no other site's pages reach it by name
+	}
 	url := *db
 	if url == "" {
 		url = "sqlite:" + filepath.Join(*data, "games.db")
@@ -51,7 +77,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "serve", err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines})
+	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines,
+		Hosts: names, Diagnostics: *diag})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -63,8 +90,13 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "anychess serve: open http://%s/ (games in %s)\n", ln.Addr(), redact(url))
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, TLSConfig: tlsCfg}
+	scheme := "http"
+	if tlsCfg != nil {
+		scheme = "https"
+		ln = tls.NewListener(ln, tlsCfg)
+	}
+	fmt.Fprintf(stdout, "anychess serve: open %s://%s/ (games in %s)\n", scheme, ln.Addr(), redact(url))
 	if f, ok := stdout.(*os.File); ok {
 		f.Sync()
 	}
@@ -101,7 +133,7 @@ func redact(url string) string {
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("loadtest", "", stderr)
 	var cfg loadtest.Config
-	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080 (default: start one as a subprocess on loopback)")
+	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080, served with -diagnostics for its heap and latency figures (default: start one as a subprocess on loopback)")
 	fs.IntVar(&cfg.Games, "games", 1000, "concurrent games")
 	fs.IntVar(&cfg.Plies, "plies", 40, "plies per game")
 	fs.DurationVar(&cfg.Think, "think", 2*time.Second, "mean time a scripted player waits before each move")
@@ -124,7 +156,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "loadtest", err)
 		}
 		defer os.RemoveAll(dir)
-		sub, err = loadtest.StartServer(ctx, exe, dir, stderr)
+		sub, err = loadtest.StartServer(ctx, exe, dir, stderr, "-diagnostics")
 		if err != nil {
 			return fail(stderr, "loadtest", err)
 		}
