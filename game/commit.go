@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -14,8 +13,11 @@ import (
 
 // Fair dice: a server that rolls for both players draws a secret seed and
 // a nonce when a game starts and publishes only a commitment to them (the
-// RNGCommit tag). The game's start, where chance draws it, and every chance
-// outcome come from NewRoller(seed), in order. When the game ends the seed
+// RNGCommit tag). New games draw a 256-bit ChaCha8 seed; games stored
+// before drew a 64-bit PCG seed, and still verify, as the RNG tag names the
+// generator. Every chance outcome comes from the seed's roller
+// (Seed.Roller), in order; the start, where chance draws it, from a stream
+// of its own (Seed.Setup). When the game ends the seed
 // (RNG tag) and the nonce (RNGNonce tag) are revealed, and anyone can check
 // with Verify that they match the commitment and that every outcome in the
 // record followed from them. Neither player sees a roll before it is made;
@@ -38,43 +40,44 @@ var ErrVerify = errors.New("dice do not verify")
 // the set-up (a web page does so). It is splitmix64 of seed.
 func SetupSeed(seed uint64) uint64 { return rules.Mix64(seed) }
 
-// NewSecret draws a seed and a nonce from the operating system's secure
-// random source.
-func NewSecret() (seed uint64, nonce string, err error) {
-	var b [8 + 16]byte
+// NewSecret draws a ChaCha8 seed (256 bits) and a nonce (128 bits) from
+// the operating system's secure random source.
+func NewSecret() (seed Seed, nonce string, err error) {
+	var b [32 + 16]byte
 	if _, err := rand.Read(b[:]); err != nil {
-		return 0, "", fmt.Errorf("game: secret: %w", err)
+		return Seed{}, "", fmt.Errorf("game: secret: %w", err)
 	}
-	return binary.LittleEndian.Uint64(b[:8]), hex.EncodeToString(b[8:]), nil
+	return ChaCha8Seed([32]byte(b[:32])), hex.EncodeToString(b[32:]), nil
 }
 
 // Commitment returns the commitment to seed and nonce: "sha256:" and the
-// hex SHA-256 of "anychess rng\n", the RNG tag of the seed, "\n" and the
-// nonce. The nonce keeps anyone from trying seeds against it.
-func Commitment(seed uint64, nonce string) string {
-	h := sha256.Sum256([]byte("anychess rng\n" + RNGTag(seed) + "\n" + nonce))
+// hex SHA-256 of "anychess rng\n", the RNG tag of the seed (Seed.Tag: the
+// generator and the whole seed), "\n" and the nonce. The nonce keeps anyone
+// from trying seeds against it.
+func Commitment(seed Seed, nonce string) string {
+	h := sha256.Sum256([]byte("anychess rng\n" + seed.Tag() + "\n" + nonce))
 	return "sha256:" + hex.EncodeToString(h[:])
 }
 
 // SetCommitment sets the tags a committed game shows while it is played:
 // the commitment, and nothing that reveals the seed.
-func (g *Game) SetCommitment(seed uint64, nonce string) {
+func (g *Game) SetCommitment(seed Seed, nonce string) {
 	g.SetTag(CommitTag, Commitment(seed, nonce))
 }
 
 // Reveal sets the tags that let anyone check the dice after the game: the
-// seed (RNG) and the nonce (RNGNonce).
-func (g *Game) Reveal(seed uint64, nonce string) {
-	g.SetTag("RNG", RNGTag(seed))
+// seed with its generator (RNG) and the nonce (RNGNonce).
+func (g *Game) Reveal(seed Seed, nonce string) {
+	g.SetTag("RNG", seed.Tag())
 	g.SetTag(NonceTag, nonce)
 }
 
 // Verify checks g's dice. With an RNGCommit tag, the revealed seed (RNG
-// tag) and nonce (RNGNonce tag) must give that commitment. Then the game is
-// replayed with NewRoller(seed): where the variant draws its start by
+// tag, ChaCha8 or PCG) and nonce (RNGNonce tag) must give that commitment.
+// Then the game is replayed with the seed's roller: where the variant draws its start by
 // chance (Variant.Seeded) and the roller's draw gives the recorded start,
 // the draw comes first (otherwise the start was given, or drawn from its
-// own stream, SetupSeed); every ply with more than one outcome must have the
+// own stream, Seed.Setup); every ply with more than one outcome must have the
 // outcome rules.Choose draws for it. It reports how many outcomes were
 // checked.
 func Verify(g *Game) (rolls int, err error) {
@@ -82,7 +85,7 @@ func Verify(g *Game) (rolls int, err error) {
 	if !ok {
 		return 0, fmt.Errorf("%w: no RNG tag (the seed is revealed when the game ends)", ErrVerify)
 	}
-	seed, err := ParseRNGTag(tag)
+	seed, err := ParseSeed(tag)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %w", ErrVerify, err)
 	}
@@ -95,13 +98,13 @@ func Verify(g *Game) (rolls int, err error) {
 	return VerifyRolls(g, seed)
 }
 
-// VerifyRolls replays g with NewRoller(seed) (see Verify) and reports how
+// VerifyRolls replays g with seed's roller (see Verify) and reports how
 // many outcomes it checked, or the first ply whose outcome did not follow.
-func VerifyRolls(g *Game, seed uint64) (int, error) {
-	r := NewRoller(seed)
+func VerifyRolls(g *Game, seed Seed) (int, error) {
+	r := seed.Roller()
 	if g.Variant.Seeded() {
 		if p, err := g.Variant.Setup(r); err != nil || p.FEN() != g.start.FEN() {
-			r = NewRoller(seed) // the start was given, not drawn
+			r = seed.Roller() // the start was given, not drawn
 		}
 	}
 	p := g.start.Clone()

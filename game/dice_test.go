@@ -2,6 +2,8 @@ package game_test
 
 import (
 	"errors"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/anychess/anychess/game"
@@ -17,6 +19,48 @@ func TestRNGTag(t *testing.T) {
 		if _, err := game.ParseRNGTag(bad); !errors.Is(err, game.ErrRNG) {
 			t.Errorf("game.ParseRNGTag(%q): %v", bad, err)
 		}
+	}
+}
+
+// TestParseSeed: RNG tags of both generators read back; anything else is
+// ErrRNG.
+func TestParseSeed(t *testing.T) {
+	key := strings.Repeat("0123456789abcdef", 4)
+	for _, tag := range []string{"PCG:0", "PCG:18446744073709551615", "ChaCha8:" + key} {
+		s, err := game.ParseSeed(tag)
+		if err != nil || s.Tag() != tag {
+			t.Errorf("ParseSeed(%q): %q, %v", tag, s.Tag(), err)
+		}
+	}
+	for _, bad := range []string{"", "ChaCha8", "ChaCha8:" + key[:62], "ChaCha8:" + strings.ToUpper(key), "ChaCha8:" + key[:63] + "g", "chacha8:" + key, "PCG:x", "MT:1"} {
+		if _, err := game.ParseSeed(bad); !errors.Is(err, game.ErrRNG) {
+			t.Errorf("ParseSeed(%q): %v", bad, err)
+		}
+	}
+}
+
+// TestChaCha8Roller: a ChaCha8 seed rolls what math/rand/v2's ChaCha8 with
+// that seed rolls, and its set-up stream is another.
+func TestChaCha8Roller(t *testing.T) {
+	var key [32]byte
+	for i := range key {
+		key[i] = byte(i * 7)
+	}
+	seed := game.ChaCha8Seed(key)
+	r, ref, setup := seed.Roller(), rand.New(rand.NewChaCha8(key)), seed.Setup().Roller()
+	same := 0
+	for i := range 1000 {
+		n := 2 + i%97
+		x, want, y := r.Roll(n), ref.IntN(n), setup.Roll(n)
+		if x != want {
+			t.Fatalf("roll %d: %d, math/rand/v2 %d", i, x, want)
+		}
+		if x == y {
+			same++
+		}
+	}
+	if same > 200 {
+		t.Errorf("the set-up stream matched the dice %d times in 1000", same)
 	}
 }
 

@@ -113,13 +113,19 @@ func TestDiceCommitment(t *testing.T) {
 	if c1, c2 := tagOf(live, game.CommitTag), tagOf(done, game.CommitTag); c1 != c2 {
 		t.Errorf("the commitment changed: %s, then %s", c1, c2)
 	}
-	if tagOf(done, "RNG") != "PCG:"+end.Dice.Seed || tagOf(done, game.NonceTag) != end.Dice.Nonce {
+	if end.Dice.Gen != game.GenChaCha8 || len(end.Dice.Seed) != 64 {
+		t.Errorf("the dice of a new game: %+v, want ChaCha8 with a seed of 64 hex digits", end.Dice)
+	}
+	if tagOf(done, "RNG") != end.Dice.Gen+":"+end.Dice.Seed || tagOf(done, game.NonceTag) != end.Dice.Nonce {
 		t.Errorf("the record reveals %s %s, the state %+v", tagOf(done, "RNG"), tagOf(done, game.NonceTag), end.Dice)
 	}
 	// The dice stream begins with the first roll (the start is drawn from
 	// a stream of its own), so a page checks the rolls without the set-up.
-	seed, _ := game.ParseRNGTag(tagOf(done, "RNG"))
-	own, err := g.Variant.Setup(game.NewRoller(game.SetupSeed(seed)))
+	seed, err := game.ParseSeed(tagOf(done, "RNG"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := g.Variant.Setup(seed.Setup().Roller())
 	if err != nil || own.FEN() != g.Start().FEN() {
 		t.Errorf("the start is not the draw of the set-up stream: %v", err)
 	}
@@ -244,7 +250,7 @@ func TestStoreFailureKeepsDice(t *testing.T) {
 		}
 	}
 	end := w.final()
-	if n := checkRolls(t, plyEvents(t, join(t, ts, id, "", 0)), end.Dice.Seed); n == 0 {
+	if n := checkRolls(t, plyEvents(t, join(t, ts, id, "", 0)), end.Dice.Gen, end.Dice.Seed); n == 0 {
 		t.Errorf("no roll checked at version %d", v)
 	}
 }

@@ -11,7 +11,9 @@ import (
 )
 
 // TestDiceJS: the page's dice (web/src/dice.mjs, run by node) roll what
-// game.NewRoller rolls, and compute game.Commitment.
+// the game's roller rolls, ChaCha8 (new games) and PCG (games stored
+// before) alike, over several of ChaCha8's re-keyings, and compute
+// game.Commitment.
 func TestDiceJS(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -21,27 +23,38 @@ func TestDiceJS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dens := []int{2, 3, 7, 10, 11, 19, 64, 1 << 20, 1000003}
-	for _, seed := range []uint64{0, 42, 1 << 63, 18446744073709551615} {
-		script := `import {PCG, STREAM, commitment} from ` + strconv.Quote("file://"+mod) + `;
-const r = new PCG(` + strconv.FormatUint(seed, 10) + `n, STREAM);
+	var keys [3][32]byte
+	for i := range keys[1] {
+		keys[1][i] = byte(i)
+		keys[2][i] = byte(255 - 3*i)
+	}
+	seeds := []game.Seed{game.PCGSeed(0), game.PCGSeed(42), game.PCGSeed(1 << 63), game.PCGSeed(18446744073709551615)}
+	for _, k := range keys {
+		seeds = append(seeds, game.ChaCha8Seed(k))
+	}
+	const n = 700 // ChaCha8 re-keys every 124 words
+	dens := []int{2, 3, 7, 10, 11, 19, 64, 1 << 20, 1000003, 1<<40 + 15}
+	for _, seed := range seeds {
+		script := `import {roller, commitment} from ` + strconv.Quote("file://"+mod) + `;
+const r = roller("` + seed.Gen + `", "` + seed.Text() + `");
+const dens = [` + intsJS(dens) + `];
 const out = [];
-for (let i = 0; i < 200; i++) out.push(r.intN([` + intsJS(dens) + `][i % ` + strconv.Itoa(len(dens)) + `]));
-out.push(await commitment("` + strconv.FormatUint(seed, 10) + `", "00112233445566778899aabbccddeeff"));
+for (let i = 0; i < ` + strconv.Itoa(n) + `; i++) out.push(r.intN(dens[i % dens.length]));
+out.push(await commitment("` + seed.Tag() + `", "00112233445566778899aabbccddeeff"));
 console.log(out.join(" "));`
 		cmd := exec.Command(node, "--input-type=module", "-e", script)
 		got, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("node: %v\n%s", err, got)
 		}
-		r := game.NewRoller(seed)
+		r := seed.Roller()
 		var want []string
-		for i := range 200 {
+		for i := range n {
 			want = append(want, strconv.Itoa(r.Roll(dens[i%len(dens)])))
 		}
 		want = append(want, game.Commitment(seed, "00112233445566778899aabbccddeeff"))
 		if strings.TrimSpace(string(got)) != strings.Join(want, " ") {
-			t.Errorf("seed %d:\n node %s\n go   %s", seed, strings.TrimSpace(string(got)), strings.Join(want, " "))
+			t.Errorf("seed %s:\n node %.300s\n go   %.300s", seed.Tag(), strings.TrimSpace(string(got)), strings.Join(want, " "))
 		}
 	}
 }

@@ -117,7 +117,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 		// The seed stays secret while the game is played, so that no one
 		// can foresee a roll: the record shows a commitment to it, and
 		// the seed and nonce once the game is over (game.Verify).
-		lg.g.SetCommitment(rec.Seed, lg.nonce())
+		lg.g.SetCommitment(lg.seed(), lg.nonce())
 	}
 	lg.clock = clockState{initial: rec.Initial, inc: rec.Increment, days: rec.Days, running: -1}
 	if rec.Days > 0 {
@@ -142,12 +142,20 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 // startOf returns the start position of game rec of variant v and the
 // dice as they stand before its first ply.
 func startOf(rec *store.Game, v *rules.Variant) (*rules.Position, *game.Roller, error) {
-	dice := game.NewRoller(rec.Seed)
+	seed, err := seedOf(rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	dice := seed.Roller()
 	if rec.FEN != "" {
 		p, err := v.ParseFEN(rec.FEN)
 		return p, dice, err
 	}
-	p, err := v.Setup(setupRoller(rec, dice))
+	setup, err := setupRoller(rec, dice)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := v.Setup(setup)
 	return p, dice, err
 }
 
@@ -281,7 +289,7 @@ func (lg *liveGame) finish(st rules.Status) {
 	lg.over, lg.status = true, st
 	lg.g.Result, lg.g.Reason = st.Result, st.Detail
 	if lg.committed() {
-		lg.g.Reveal(lg.rec.Seed, lg.nonce())
+		lg.g.Reveal(lg.seed(), lg.nonce())
 	}
 }
 
@@ -1043,9 +1051,10 @@ func (lg *liveGame) diceState() *diceJSON {
 	if !lg.g.Variant.Chance() {
 		return nil
 	}
-	d := &diceJSON{Commit: game.Commitment(lg.rec.Seed, lg.nonce())}
+	seed := lg.seed()
+	d := &diceJSON{Commit: game.Commitment(seed, lg.nonce()), Gen: seed.Gen}
 	if lg.over {
-		d.Seed, d.Nonce = strconv.FormatUint(lg.rec.Seed, 10), lg.nonce()
+		d.Seed, d.Nonce = seed.Text(), lg.nonce()
 	}
 	return d
 }

@@ -29,7 +29,6 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/catalog"
-	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
 	"github.com/anychess/anychess/variant/csipgs"
@@ -378,26 +377,6 @@ func seatOf(g *store.Game, token string) (int, bool) {
 
 func newID() string { return randomHex(6) }
 
-// newDice draws a game's secret seed and the nonce of the commitment to it.
-func newDice() (uint64, string) {
-	seed, nonce, err := game.NewSecret()
-	if err != nil {
-		panic(err)
-	}
-	return seed, nonce
-}
-
-// setupRoller returns the roller that draws the start of game g: a stream
-// of its own (game.SetupSeed) for games with a nonce, so that the dice
-// stream begins with the first roll; for games stored before, the dice
-// roller itself, as they were played.
-func setupRoller(g *store.Game, dice *game.Roller) *game.Roller {
-	if g.Nonce != "" || dice == nil {
-		return game.NewRoller(game.SetupSeed(g.Seed))
-	}
-	return dice
-}
-
 // randomSeat returns white or black (0 or 1) at random.
 func randomSeat() int {
 	var b [1]byte
@@ -441,7 +420,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 	}
 	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options,
 		Opponent: "human", Created: time.Now().UTC(), Result: "*"}
-	g.Seed, g.Nonce = newDice()
+	g.DiceKey, g.Nonce = newDice()
 	if g.Options == nil {
 		g.Options = map[string]string{}
 	}
@@ -503,7 +482,11 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 	}
 	// Check that the start can be drawn (a seeded set-up).
 	if g.FEN == "" && v.Seeded() {
-		if _, err := v.Setup(setupRoller(g, nil)); err != nil {
+		r, err := setupRoller(g, nil)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := v.Setup(r); err != nil {
 			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
 		}
 	}
@@ -524,7 +507,8 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]string) (string, error) {
 	g := *rec
 	g.ID = newID()
-	g.Seed, g.Nonce = newDice()
+	g.Seed = 0 // the rematch of an old game draws ChaCha8 dice
+	g.DiceKey, g.Nonce = newDice()
 	g.Created = time.Now().UTC()
 	g.Finished, g.Result, g.Reason, g.Version, g.RematchOf = false, "*", "", 0, rec.ID
 	g.TokenHash = [2]string{}

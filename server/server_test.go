@@ -705,7 +705,7 @@ func TestReload(t *testing.T) {
 	// Every roll, before the reload and after, is the seed's.
 	end := w2.final()
 	all := plyEvents(t, join(t, ts2, id, "", 0))
-	if n := checkRolls(t, all, end.Dice.Seed); n <= rolled {
+	if n := checkRolls(t, all, end.Dice.Gen, end.Dice.Seed); n <= rolled {
 		t.Errorf("%d rolls checked, %d of them before the reload", n, rolled)
 	}
 }
@@ -795,13 +795,13 @@ func rolls(plies []eventJSON) int {
 // checkRolls checks every die of the plies, in order, as a page does once
 // the seed (decimal) is revealed: game.NewRoller(seed) rolls each face
 // with Roll(den), from the first roll on. It returns how many it checked.
-func checkRolls(t *testing.T, plies []eventJSON, seed string) int {
+func checkRolls(t *testing.T, plies []eventJSON, gen, seed string) int {
 	t.Helper()
-	s, err := strconv.ParseUint(seed, 10, 64)
+	s, err := game.ParseSeed(gen + ":" + seed)
 	if err != nil {
-		t.Fatalf("seed %q: %v", seed, err)
+		t.Fatalf("seed %s %q: %v", gen, seed, err)
 	}
-	r := game.NewRoller(s)
+	r := s.Roller()
 	n := 0
 	for _, e := range plies {
 		if len(e.Outcomes) < 2 {

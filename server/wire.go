@@ -97,9 +97,11 @@ type stateFrame struct {
 }
 
 // diceJSON is the fair-dice part of a state: the commitment to the
-// game's seed from the start, the seed and nonce once the game is over.
+// game's seed and its generator from the start, the seed and nonce once
+// the game is over.
 type diceJSON struct {
 	Commit string `json:"commit"`
+	Gen    string `json:"gen"` // "ChaCha8" (the seed in 64 hex digits) or, in games stored before, "PCG" (in decimal)
 	Seed   string `json:"seed,omitempty"`
 	Nonce  string `json:"nonce,omitempty"`
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
@@ -10,8 +11,9 @@ import (
 )
 
 // runVerify checks the dice of finished games with chance: the revealed
-// seed matches the commitment published at the start, and every outcome
-// in the record followed from the seed (game.Verify).
+// seed (ChaCha8, or PCG in games stored before) matches the commitment
+// published at the start, and every outcome in the record followed from
+// the seed (game.Verify).
 func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("verify", "[FILE.pgn] (standard input if none)", stderr)
 	if st, ok := parseFlags(fs, args); !ok {
@@ -47,7 +49,9 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if c, ok := g.Tag(game.CommitTag); ok {
 			commit = "matches " + c
 		}
-		fmt.Fprintf(stdout, "game %d: ok: %d outcomes follow from the seed; the seed and nonce %s\n", i+1, rolls, commit)
+		tag, _ := g.Tag("RNG")
+		gen, _, _ := strings.Cut(tag, ":")
+		fmt.Fprintf(stdout, "game %d: ok: %d outcomes follow from the %s seed; the seed and nonce %s\n", i+1, rolls, gen, commit)
 	}
 	return status
 }

@@ -50,6 +50,7 @@ type Frame struct {
 	} `json:"status"`
 	Dice *struct {
 		Commit string `json:"commit"`
+		Gen    string `json:"gen"`
 		Seed   string `json:"seed"`
 		Nonce  string `json:"nonce"`
 	} `json:"dice"`

@@ -180,9 +180,11 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
 		}
 	}
-	if err := addColumn(ctx, db, "games", "nonce", "TEXT NOT NULL DEFAULT ''"); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+	for _, c := range [][2]string{{"nonce", "TEXT NOT NULL DEFAULT ''"}, {"dice_key", "TEXT NOT NULL DEFAULT ''"}} {
+		if err := addColumn(ctx, db, "games", c[0], c[1]); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+		}
 	}
 	s := &sqlStore{db: db, d: d, reqs: make(chan *appendReq, 4096)}
 	for _, p := range []struct {
@@ -244,11 +246,11 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 	}
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, variant, options, fen, seed,
 		white_hash, black_hash, opponent, level, engine_seat, initial_ms, increment_ms, days,
-		created_ms, finished, result, reason, rematch_of, nonce)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		created_ms, finished, result, reason, rematch_of, nonce, dice_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		g.ID, g.Variant, string(opts), g.FEN, int64(g.Seed), g.TokenHash[0], g.TokenHash[1],
 		g.Opponent, g.Level, g.EngineSeat, ms(g.Initial), ms(g.Increment), g.Days,
-		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce)
+		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey)
 	if err != nil {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: create %s: %w", g.ID, ErrConflict)
@@ -410,7 +412,7 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 // gameColumns are the columns of a Game; its version is its last event's.
 const gameColumns = `id, variant, options, fen, seed, white_hash, black_hash, opponent, level,
 	engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason,
-	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce`
+	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key`
 
 type scanner interface{ Scan(...any) error }
 
@@ -421,7 +423,7 @@ func scanGame(row scanner) (*Game, error) {
 	var finished int
 	if err := row.Scan(&g.ID, &g.Variant, &opts, &g.FEN, &seed, &g.TokenHash[0], &g.TokenHash[1],
 		&g.Opponent, &g.Level, &g.EngineSeat, &initial, &inc, &g.Days, &created, &finished,
-		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce); err != nil {
+		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {

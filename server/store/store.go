@@ -33,8 +33,9 @@ type Game struct {
 	Variant    string            // the registry name
 	Options    map[string]string // the variant's per-game options
 	FEN        string            // the start position; "" for the variant's (or drawn) start
-	Seed       uint64            // the seed of the game's dice and random set-up
-	Nonce      string            // the nonce of the commitment to Seed (game.NewSecret); "" in games stored before it existed
+	Seed       uint64            // the PCG seed of the dice and random set-up of a game stored before DiceKey
+	DiceKey    string            // the ChaCha8 seed of the game's dice and random set-up, 64 hex digits; "" in games stored before (PCG, Seed)
+	Nonce      string            // the nonce of the commitment to the seed (game.NewSecret); "" in games stored before it existed
 	TokenHash  [2]string         // hex SHA-256 of each seat's token, white then black
 	Opponent   string            // "human" or "engine"
 	Level      int               // the engine's level, if Opponent is "engine"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -43,6 +44,7 @@ func backends(t *testing.T) map[string]func(t *testing.T) Store {
 func newGame(id string) *Game {
 	return &Game{
 		ID: id, Variant: "chess", Options: map[string]string{"MPT": "2"}, Seed: 1<<63 + 5, Nonce: "00ff" + id,
+		DiceKey:   strings.Repeat("0f", 32),
 		TokenHash: [2]string{"aa", "bb"}, Opponent: "human", Initial: 5 * time.Minute,
 		Increment: 3 * time.Second, Created: time.UnixMilli(1_700_000_000_000).UTC(), Result: "*",
 	}
@@ -86,7 +88,7 @@ func testCreateLoad(t *testing.T, s Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(evs) != 0 || got.Seed != g.Seed || got.Nonce != g.Nonce || got.Options["MPT"] != "2" || got.Initial != g.Initial ||
+	if len(evs) != 0 || got.Seed != g.Seed || got.Nonce != g.Nonce || got.DiceKey != g.DiceKey || got.Options["MPT"] != "2" || got.Initial != g.Initial ||
 		got.Increment != g.Increment || !got.Created.Equal(g.Created) || got.TokenHash != g.TokenHash {
 		t.Errorf("loaded %+v, want %+v", got, g)
 	}
@@ -251,14 +253,14 @@ func TestMigration(t *testing.T) {
 	}
 	defer s.Close()
 	g, _, err := s.Load(ctx, "old")
-	if err != nil || g.Seed != 7 || g.Nonce != "" {
+	if err != nil || g.Seed != 7 || g.Nonce != "" || g.DiceKey != "" {
 		t.Fatalf("old game: %+v, %v", g, err)
 	}
 	n := newGame("new")
 	if err := s.Create(ctx, n); err != nil {
 		t.Fatal(err)
 	}
-	if g, _, err := s.Load(ctx, "new"); err != nil || g.Nonce != n.Nonce {
+	if g, _, err := s.Load(ctx, "new"); err != nil || g.Nonce != n.Nonce || g.DiceKey != n.DiceKey {
 		t.Fatalf("new game: %+v, %v", g, err)
 	}
 }

@@ -728,7 +728,7 @@ class GameView {
     const res = await verifyDice(d, this.plies);
     el.dataset.verified = res.ok ? 'yes' : 'no';
     el.textContent = res.ok
-      ? `dice verified in this page: seed ${d.seed} gives the commitment, and all ${res.rolls} rolls follow from it ✓`
+      ? `dice verified in this page: the ${d.gen || 'PCG'} seed ${d.seed.length > 20 ? d.seed.slice(0, 16) + '…' : d.seed} gives the commitment, and all ${res.rolls} rolls follow from it ✓`
       : `dice check FAILED: ${res.error}`;
   }
 
