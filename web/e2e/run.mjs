@@ -532,6 +532,26 @@ test('two players through an invite link, with a spectator', async () => {
   finishedGame = id;
 });
 
+test('a bogus invite link does not take the seat the page holds', async () => {
+  const a = await newPage();
+  const id = await createGame(a, { variant: 'chess', opponent: 'human' });
+  const key = 'anychess.seat.' + id;
+  const before = await a.evaluate((k) => localStorage.getItem(k), key);
+  check(before && JSON.parse(before).seat === 'white', `stored seat ${before}`);
+  await a.goto(`${base}/#/game/${id}/white/BOGUS`);
+  await a.waitForFunction(() => document.querySelector('#message').textContent.includes('opens no seat'));
+  await a.waitForSelector('body[data-seat="white"]');
+  const after = await a.evaluate((k) => localStorage.getItem(k), key);
+  check(after === before, `stored seat after the bogus link: ${after}, before ${before}`);
+  await a.goto(`${base}/#/`);
+  await a.waitForSelector('#create');
+  await a.goto(`${base}/#/game/${id}`);
+  await a.reload();
+  await a.waitForSelector('body[data-seat="white"]');
+  await typeMove(a, 'e4');
+  check(a.errors.length === 0, a.errors.join('; '));
+});
+
 test('a spectator has no move box, and its frames are refused', async () => {
   const a = await newPage();
   const id = await createGame(a, { variant: 'chess', opponent: 'human' });

@@ -43,6 +43,12 @@ function loadSeat(id) {
   try { return JSON.parse(localStorage.getItem(tokenKey(id)) || 'null'); } catch { return null; }
 }
 
+// pendingInvite is an invite link's seat token on its way to the game page
+// the link opens: {id, token}. The page tries it and stores it only when
+// the server accepts it, so a bogus link never replaces a seat the browser
+// already holds.
+let pendingInvite = null;
+
 // rematchToken derives a seat's token in the rematch, as the server does.
 async function rematchToken(token) {
   const data = new TextEncoder().encode('rematch:' + token);
@@ -190,7 +196,7 @@ async function route() {
     for (const v of variants) installPieceCSS(v.name, v.pieces);
   }
   if (parts[0] === 'game' && parts.length === 4) {
-    saveSeat(parts[1], parts[2], parts[3]);
+    pendingInvite = { id: parts[1], token: parts[3] };
     location.replace('#/game/' + parts[1]);
     return;
   }
@@ -289,6 +295,8 @@ class GameView {
   constructor(id) {
     this.id = id;
     this.seatInfo = loadSeat(id);
+    this.invite = pendingInvite && pendingInvite.id === id ? pendingInvite.token : null; // tried before seatInfo
+    pendingInvite = null;
     this.watchView = localStorage.getItem('anychess.view.' + id) || '';
     this.seat = 'spectator';
     this.version = 0;
@@ -372,10 +380,7 @@ class GameView {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
-      const hello = { t: 'hello', since: this.version };
-      if (this.seatInfo) hello.token = this.seatInfo.token;
-      else if (this.watchView) hello.view = this.watchView;
-      ws.send(JSON.stringify(hello));
+      this.hello();
     };
     ws.onmessage = (ev) => this.frame(JSON.parse(ev.data));
     ws.onclose = () => {
@@ -384,6 +389,16 @@ class GameView {
       setTimeout(() => { if (!this.closed) this.connect(); }, this.retry);
       this.retry = Math.min(this.retry * 2, 8000);
     };
+  }
+
+  // hello says hello with the invite's token if there is one to try, else
+  // the stored seat's, else as a spectator.
+  hello() {
+    const hello = { t: 'hello', since: this.version };
+    if (this.invite) hello.token = this.invite;
+    else if (this.seatInfo) hello.token = this.seatInfo.token;
+    else if (this.watchView) hello.view = this.watchView;
+    this.ws.send(JSON.stringify(hello));
   }
 
   send(msg) {
@@ -407,7 +422,16 @@ class GameView {
       case 'error':
         this.pending.delete(f.id);
         this.flash(f.message || f.code);
-        if (f.code === 'bad_token') { localStorage.removeItem(tokenKey(this.id)); this.seatInfo = null; }
+        if (f.code === 'bad_token') {
+          if (this.invite) {
+            this.invite = null; // the stored seat, if any, stays
+            this.flash('that invite link opens no seat of this game');
+          } else {
+            localStorage.removeItem(tokenKey(this.id));
+            this.seatInfo = null;
+          }
+          this.hello();
+        }
         if (this.state) this.setState(this.state); // undo a move the server refused
         break;
       case 'rematch': this.rematch(f.game, f.seat, f.token); break;
@@ -415,6 +439,11 @@ class GameView {
   }
 
   welcome(f) {
+    if (this.invite && f.seat !== 'spectator') {
+      saveSeat(this.id, f.seat, this.invite);
+      this.seatInfo = { seat: f.seat, token: this.invite };
+    }
+    this.invite = null;
     this.seat = f.seat;
     this.game = f.game;
     const v = variantByName(f.game.variant) || { name: f.game.variant, pieces: f.game.pieces };
