@@ -62,6 +62,47 @@ func TestGame(t *testing.T) {
 // TestTurnOver follows turns of several plies: a failed Vazir try keeps
 // the turn, a success or the last try passes it, and a game that ends
 // inside a turn (VZ-15a) ends the turn too.
+// TestRolled: a game has rolled once a ply had several outcomes (a
+// Vazir capture try), not before, and never in a game without chance.
+func TestRolled(t *testing.T) {
+	reg := catalog.MustDefault()
+	tests := []struct {
+		variant, fen string
+		moves        []string
+		want         bool
+	}{
+		{"chess", "", []string{"e4", "e5", "Nf3"}, false},
+		{"vazir", "k07/8/8/3r94/8/8/8/3R03K0 w - - 0 1 t0", nil, false},
+		{"vazir", "k07/8/8/3r94/8/8/8/3R03K0 w - - 0 1 t0", []string{"d1d2"}, false},
+		{"vazir", "k07/8/8/3r94/8/8/8/3R03K0 w - - 0 1 t0", []string{"d1d5"}, true},
+	}
+	for _, tc := range tests {
+		v, err := reg.Get(tc.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var start *rules.Position
+		if tc.fen != "" {
+			if start, err = v.ParseFEN(tc.fen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g := game.New(v, start)
+		for _, s := range tc.moves {
+			m, err := notation.ParseMove(g.Position(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(m, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := g.Rolled(); got != tc.want {
+			t.Errorf("%s %v: rolled %v, want %v", tc.variant, tc.moves, got, tc.want)
+		}
+	}
+}
+
 func TestTurnOver(t *testing.T) {
 	vz, err := catalog.MustDefault().Get("vazir")
 	if err != nil {
