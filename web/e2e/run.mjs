@@ -265,6 +265,7 @@ test('Vazir dice: chances before a try, a failed and a successful capture, then 
     if (!moves.includes('~')) continue; // the rook took the rook: a new game
     const st = await page.textContent('#status');
     check(st.includes('try 2 of 3 (1 failed)'), `after a failed try: ${st}`);
+    check(await page.isHidden('#abort'), 'the game can be aborted after a roll');
     await typeMove(page, 'Qxh5');
     moves = await page.textContent('#moves');
   }

@@ -626,7 +626,7 @@ class GameView {
     b.draw.hidden = !seated || over || this.game.opponent === 'engine' || s.offer === this.seat;
     b.draw.textContent = s.offer && s.offer !== this.seat ? 'Accept draw' : 'Offer draw';
     b.decline.hidden = !seated || over || !s.offer || s.offer === this.seat;
-    b.abort.hidden = !seated || over || this.plies.filter((p) => p.turn_over).length >= 2;
+    b.abort.hidden = !seated || over || this.plies.filter((p) => p.turn_over).length >= 2 || this.plies.some((p) => p.roll);
     b.rematch.hidden = !seated || !over;
     this.moveForm.hidden = !seated || over;
     if (over) this.inviteEl.replaceChildren();
