@@ -33,11 +33,31 @@ func (s *Server) secure(next http.Handler) http.Handler {
 
 // csp is the page's content security policy: everything from the site
 // itself (styles may be set inline, images may be data: URLs), WebSockets
-// only to the site itself, and no framing.
+// only to the site itself (host, if it is a plain host name or address
+// with a port), and no framing.
 func csp(host string) string {
+	connect := "'self'"
+	if plainHost(host) {
+		connect += " ws://" + host + " wss://" + host
+	}
 	return "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
-		"connect-src 'self' ws://" + host + " wss://" + host + "; " +
+		"connect-src " + connect + "; " +
 		"frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
+}
+
+// plainHost reports whether a Host header is made only of letters,
+// digits, '.', '-', ':', '[' and ']', so that it cannot change the policy
+// it is written into.
+func plainHost(host string) bool {
+	if host == "" {
+		return false
+	}
+	for _, r := range host {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(".-:[]", r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // hostAllowed reports whether the server answers to a request's Host

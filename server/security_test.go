@@ -57,6 +57,20 @@ func TestSecurityHeaders(t *testing.T) {
 	}
 }
 
+// TestCSPHost: a Host header that is not a plain name cannot add to the
+// policy; the WebSockets are then allowed to the site itself only.
+func TestCSPHost(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	for host, want := range map[string]string{
+		"chess.example.org:8080": "connect-src 'self' ws://chess.example.org:8080 wss://chess.example.org:8080;",
+		"a;script-src":           "connect-src 'self';",
+	} {
+		if csp := get(t, ts, "/api/variants", host).Header.Get("Content-Security-Policy"); !strings.Contains(csp, want) || strings.Contains(csp, "script-src") {
+			t.Errorf("Host %q: CSP %q, want %q", host, csp, want)
+		}
+	}
+}
+
 // TestHostCheck: with host names configured, a request for another name
 // is refused with 421; the names, localhost and loopback addresses are
 // served. Without names, any host is served.
