@@ -108,3 +108,30 @@ func TestPlayCsipgsModerated(t *testing.T) {
 		t.Errorf("the FEN shows the black king: %s", fen)
 	}
 }
+
+// TestPlayCsipgsModerator checks the moderated mode's moderator in the
+// terminal: a legal capture of a piece the human cannot see is played.
+func TestPlayCsipgsModerator(t *testing.T) {
+	unseen := []string{"csipgs", "-opt", "Moderated=1", "-opt", "Visibility=Radius(1)", "-depth", "1",
+		"-fen", "4k3/8/8/8/n7/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + csTable}
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		input  string
+		want   []string
+		absent string
+	}{
+		{"unseen capture", unseen, "Ra1a4\n&-\nfen\nquit\n", []string{"you play 10. Ra4 (a1a4)\n", "\n8/8/8/8/R7/8/8/4K3 w "}, "illegal, try again"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := playSession(t, tt.args, tt.input)
+			if st != 0 || errs != "" {
+				t.Fatalf("status %d, stderr %q\n%s", st, errs, out)
+			}
+			wantAll(t, out, tt.want...)
+			if tt.absent != "" && strings.Contains(out, tt.absent) {
+				t.Errorf("output has %q:\n%s", tt.absent, out)
+			}
+		})
+	}
+}

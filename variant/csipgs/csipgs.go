@@ -230,6 +230,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			End:         z.end,
 			View:        z.viewHook(),
 			Determinize: z.determinizeHook(),
+			Moderate:    z.moderate,
 			Unlisted:    z.unlisted,
 			InCheck:     z.inCheckHook,
 			Checked:     z.checked,
@@ -247,7 +248,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 	if !z.o.Moderated {
 		// Open games hide nothing: no views (a server then sends every
 		// client everything), nothing to determinize.
-		s.Hooks.View, s.Hooks.Determinize = nil, nil
+		s.Hooks.View, s.Hooks.Determinize, s.Hooks.Moderate = nil, nil, nil
 	}
 	return s
 }

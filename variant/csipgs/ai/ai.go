@@ -172,12 +172,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 
 // PlayModerated chooses the decision of the side to move in a moderated
 // game whose true position p the caller holds as the moderator: the
-// engine chooses from its view only (SearchView); a move the true position
-// does not allow is refused, excluded and the engine chooses again, at most
-// maxRefusals times. A new design goes to the moderator without its
-// letter ("&Q>?=FfR"), so that it gets the letter the rules give it in
-// the true position. It returns the move as a move of p, and how many of
-// the engine's moves were refused.
+// engine chooses from its view only (SearchView), and the moderator
+// (rules.Position.Moderate) judges the choice on p; a refused move is
+// excluded and the engine chooses again, at most maxRefusals times. It
+// returns the move as a move of p, and how many of the engine's moves were
+// refused.
 func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim search.Limits, maxRefusals int) (rules.Move, int, error) {
 	view := p.View(p.Turn()).Position
 	if view == nil {
@@ -189,26 +188,16 @@ func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim searc
 		if err != nil {
 			return rules.NoMove, len(refused), err
 		}
-		if real, err := notation.ParseMove(p, moderatorText(view, m)); err == nil && p.Playable(real) {
+		real, err := p.Moderate(view, m)
+		if err == nil {
 			return real, len(refused), nil
+		}
+		if !errors.Is(err, rules.ErrRefused) {
+			return rules.NoMove, len(refused), err
 		}
 		refused = append(refused, m)
 	}
 	return rules.NoMove, len(refused), fmt.Errorf("ai: %d moves refused", len(refused))
-}
-
-// moderatorText returns the text of m, a move of view, for the
-// moderator: a new design goes into its slot under the letter the rules
-// give it in the true position ("&Q>?=FfR" for "&Q>A=FfR"), since the
-// view's type table lacks the designs the view does not show (the
-// opponent's, under HideEconomy), so a letter free in the view may not be
-// free in the true position.
-func moderatorText(view *rules.Position, m rules.Move) string {
-	text := notation.Coord(view, m)
-	if csipgs.KindOf(m) == csipgs.Redesign && len(text) > 5 && text[0] == '&' && text[2] == '>' && text[4] == '=' {
-		return text[:3] + "?" + text[4:]
-	}
-	return text
 }
 
 // csipgsPass returns the "no change" design move of p.
