@@ -130,6 +130,12 @@
 //     are the terrain the viewer has seen: the viewer's pieces, the enemy
 //     pieces on visible squares, both economies, and only the viewer's
 //     seen terrain.
+//   - A view's 50-move counter (its FEN's halfmove field) is always 0:
+//     the true counter resets on captures, transfers, buys and pawn moves,
+//     so it would tell whether an unseen action of the opponent was one.
+//     A counter as the viewer could know it would need a per-player
+//     record of what each saw; the moderator judges the 50-move rule on
+//     the true position, and a search from a view does not foresee it.
 //   - HideEconomy hides the opponent's treasury, reserve and design
 //     slots. CS-M4 names the three together as what stays visible and
 //     the option turns that off; the designs are economy too, since they

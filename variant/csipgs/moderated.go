@@ -181,7 +181,9 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 			sb.WriteByte('/')
 		}
 	}
-	fmt.Fprintf(&sb, " %c - - %d %d", p.Turn().Letter(), st.hm, p.Fullmove())
+	// The halfmove counter is not shown: it would tell whether an unseen
+	// action of the opponent was a capture or a pawn move (it resets).
+	fmt.Fprintf(&sb, " %c - - 0 %d", p.Turn().Letter(), p.Fullmove())
 	q, err := vv.ParsePlainFEN(sb.String())
 	if err != nil {
 		return rules.View{}, fmt.Errorf("csipgs: view: %w", err)
@@ -195,7 +197,7 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 			q.SetPocket(col, rules.Type(t), p.Pocket(col, rules.Type(t)))
 		}
 	}
-	ns := &state{z: z, table: st.table, slots: st.slots, hm: st.hm}
+	ns := &state{z: z, table: st.table, slots: st.slots}
 	ns.seen[c] = known
 	if !z.o.HideEconomy {
 		// The opponent's pieces out of sight, by type: what the public

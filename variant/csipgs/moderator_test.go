@@ -61,3 +61,24 @@ func TestModerate(t *testing.T) {
 		})
 	}
 }
+
+// TestViewHalfmove: the halfmove counter of a view does not tell whether
+// the opponent's unseen action was a pawn move (which resets it).
+func TestViewHalfmove(t *testing.T) {
+	v := newVariant(t, Options{Moderated: true})
+	seen := map[string]string{}
+	for _, black := range []string{"a7a6", "a8b8"} {
+		p := mustFEN(t, v, "k7/p7/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 7 10 "+table)
+		for _, text := range []string{"e1d1", "&-", black, "&-"} {
+			m, err := notation.ParseMove(p, text)
+			if err != nil {
+				t.Fatalf("%s: %v", text, err)
+			}
+			p.Make(m)
+		}
+		seen[black] = p.View(rules.White).Position.FEN()
+	}
+	if seen["a7a6"] != seen["a8b8"] {
+		t.Errorf("White's view tells the pawn move from the king move:\n%s\n%s", seen["a7a6"], seen["a8b8"])
+	}
+}
