@@ -325,9 +325,14 @@ func startBoard(f, r int, holes geom.Set) string {
 	return out
 }
 
-// options returns the game's option tags.
+// options returns the game's option tags. In the moderated mode the
+// terrain is Secret: it is hidden until seen (CS-M3).
 func (z *csipgs) options() []rules.Option {
-	return rules.OptionsOf(z.o.Tags())
+	opts := rules.OptionsOf(z.o.Tags())
+	for i := range opts {
+		opts[i].Secret = z.o.Moderated && opts[i].Name == "Terrain"
+	}
+	return opts
 }
 
 // configure returns csipgs with z's options changed by the tags.

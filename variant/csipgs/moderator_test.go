@@ -82,3 +82,33 @@ func TestViewHalfmove(t *testing.T) {
 		t.Errorf("White's view tells the pawn move from the king move:\n%s\n%s", seen["a7a6"], seen["a8b8"])
 	}
 }
+
+// TestTerrainSecret: the terrain of a moderated game is a secret option
+// (CS-M3: hidden until seen); in an open game it is on the board for all.
+func TestTerrainSecret(t *testing.T) {
+	terrain := map[string]string{"Terrain": "d4,e5", "MapSize": "8x8"}
+	for _, tt := range []struct {
+		name      string
+		moderated string
+		public    bool
+	}{
+		{"moderated", "1", false},
+		{"open", "0", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := newVariant(t, DefaultOptions()).Configure(map[string]string{"Moderated": tt.moderated, "Terrain": "d4,e5"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range v.Options() {
+				if o.Secret != (o.Name == "Terrain" && !tt.public) {
+					t.Errorf("option %s: Secret %v", o.Name, o.Secret)
+				}
+			}
+			pub := v.PublicOptions(terrain)
+			if _, ok := pub["Terrain"]; ok != tt.public || pub["MapSize"] != "8x8" {
+				t.Errorf("PublicOptions = %v", pub)
+			}
+		})
+	}
+}
