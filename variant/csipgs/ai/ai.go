@@ -14,9 +14,9 @@
 //
 // With hidden information (the moderated mode) the engine sees only its
 // view: Engine.SearchView samples full positions consistent with the view
-// (the variant's Determinize hook), searches each with a share of the
-// time, and plays the action most samples choose (ties: the best mean
-// score).
+// (the variant's Determinize hook, drawn from the engine's seed and the
+// view), searches each with a share of the time, and plays the action
+// most samples choose (ties: the best mean score).
 package ai
 
 import (
@@ -44,14 +44,14 @@ var ErrNoMove = errors.New("ai: no legal move")
 // concurrent use.
 type Engine struct {
 	e       *search.Engine
-	rng     *rand.Rand
+	seed    uint64
 	Samples int // determinized positions per decision with hidden information
 }
 
 // New returns an engine that searches with e and draws determinizations
-// from seed.
+// from seed (a game's seed, so that the game replays).
 func New(e *search.Engine, seed uint64) *Engine {
-	return &Engine{e: e, rng: rand.New(rand.NewPCG(seed, 0x63736970)), Samples: DefaultSamples}
+	return &Engine{e: e, seed: seed, Samples: DefaultSamples}
 }
 
 // Search chooses the decision of the side to move in p, a position the
@@ -84,7 +84,10 @@ func (a *Engine) Search(ctx context.Context, p *rules.Position, lim search.Limit
 // shows only what viewer sees (its csipgs view, Position.View). Moves in
 // exclude (refused by the moderator this turn) are not chosen. The action
 // is the one most of a.Samples determinized positions choose, each
-// searched within a share of lim.
+// searched within a share of lim. The samples are drawn from the engine's
+// seed and the view alone, so that with a depth or node limit the same
+// seed and view give the same decision, whatever came before (a game
+// replays from its seed).
 func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim search.Limits, exclude []rules.Move) (rules.Move, error) {
 	us := view.Turn()
 	allowed := map[string]rules.Move{}
@@ -109,6 +112,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		}
 	}
 	det := view.Variant().Spec().Hooks.Determinize
+	rng := rand.New(rand.NewPCG(a.seed, view.Hash()))
 	n := max(1, a.Samples)
 	per := share(lim, us, n)
 	votes := map[string]int{}
@@ -116,7 +120,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 	for i := 0; i < n && ctx.Err() == nil; i++ {
 		sample := view
 		if det != nil {
-			if s := det(view.View(us), a.rng); s != nil {
+			if s := det(view.View(us), rng); s != nil {
 				sample = s
 			}
 		}
