@@ -139,7 +139,8 @@
 //     record of what each saw; the moderator judges the 50-move rule on
 //     the true position, and a search from a view does not foresee it.
 //   - HideEconomy hides the opponent's treasury, reserve and design
-//     slots. CS-M4 names the three together as what stays visible and
+//     slots (the view's EconomyHidden says so, and its position holds
+//     zero for them). CS-M4 names the three together as what stays visible and
 //     the option turns that off; the designs are economy too, since they
 //     tell what the opponent can buy and bring next to its royals two
 //     moves ahead. A hidden slot is "?" in the view and its FEN (the

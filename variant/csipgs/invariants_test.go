@@ -255,6 +255,9 @@ func TestModeratedViews(t *testing.T) {
 					}
 				}
 				them := c.Other()
+				if view.EconomyHidden != [2]bool{c == rules.Black && o.HideEconomy, c == rules.White && o.HideEconomy} {
+					t.Fatalf("view of %v hides the economies %v (HideEconomy %v)", c, view.EconomyHidden, o.HideEconomy)
+				}
 				if o.HideEconomy {
 					if q.Money(them) != 0 || reserveSize(q, them) != 0 {
 						t.Fatalf("view of %v shows the hidden economy: %s", c, q.FEN())

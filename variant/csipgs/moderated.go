@@ -228,7 +228,9 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 	if p.Phase() != 0 {
 		q.SetTurnState(p.Turn(), p.Phase(), p.Counter())
 	}
-	return rules.View{Viewer: c, Visible: vis, Position: q}, nil
+	view := rules.View{Viewer: c, Visible: vis, Position: q}
+	view.EconomyHidden[c.Other()] = z.o.HideEconomy
+	return view, nil
 }
 
 // determinizeHook returns the Determinize hook: a full position consistent
