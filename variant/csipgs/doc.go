@@ -161,11 +161,16 @@
 //     one royal of the opponent's first royal design (with its slots
 //     hidden, of the first royal design of the view's type table) on a
 //     random unseen empty square; unseen terrain is taken to be open.
-//   - Attempt is the moderator: a move chosen from a view is played if
-//     legal in the true position, otherwise refused with a *Refusal. A new
-//     design chosen from a view may name a letter that is free in the view
-//     but not in the true position; "&Q>?=FfR" leaves the letter to the
-//     moderator, and package ai's PlayModerated sends new designs so.
+//   - The Moderate hook is the moderator (rules.Position.Moderate, which
+//     the server, matches, the terminal and package ai all use): a move
+//     chosen from a view is judged by its text on the true position and
+//     played as the move it stands for there if legal, otherwise refused
+//     with a *Refusal. A piece move is read by its squares alone, so a
+//     move onto a square the view shows empty captures an enemy piece
+//     that stands there unseen. A new design chosen from a view may name
+//     a letter that is free in the view but not in the true position; the
+//     moderator reads it as "&Q>?=FfR", which leaves the letter to the
+//     rules of the true position.
 //
 // The engine:
 //   - The core's 26 types are placeholders worth 1 centipawn each
