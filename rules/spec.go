@@ -119,11 +119,13 @@ var Certain = []Outcome{{Num: 1, Den: 1}}
 // (a tag of the game record).
 type Option struct {
 	Name, Value string
-	// Secret marks a value that is hidden information while a game is
-	// played (the terrain of a moderated csipgs game, hidden until seen):
-	// what is published of a game in play leaves it out
-	// (Variant.PublicOptions), and a record of the game as one player saw
-	// it does not carry it.
+	// Secret marks a value that is hidden information while a game in
+	// which each player sees only its view is played (csipgs's terrain,
+	// hidden until seen in the moderated mode): what is published of such
+	// a game in play leaves it out (Variant.PublicOptions), and a record
+	// of the game as one player saw it does not carry it. It is marked
+	// whatever the other options, so that a list of games can leave it
+	// out without configuring each game's variant.
 	Secret bool
 }
 

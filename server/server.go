@@ -325,21 +325,6 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	return s
 }
 
-// publicOptions returns the options of a game in play that may be
-// published: in a game with hidden information all but the secret ones
-// (rules.Variant.PublicOptions: the moderated csipgs mode's terrain),
-// none if the game's variant cannot be configured.
-func (s *Server) publicOptions(g *store.Game) map[string]string {
-	v, err := s.variantFor(g.Variant, g.Options)
-	switch {
-	case err != nil:
-		return map[string]string{}
-	case hasViews(v):
-		return v.PublicOptions(g.Options)
-	}
-	return g.Options
-}
-
 // hasViews reports whether each player of v sees only its view of the
 // position (the rules' View hook): a game with hidden information.
 func hasViews(v *rules.Variant) bool { return v.Spec().Hooks.View != nil }
@@ -715,8 +700,10 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		v, _ := s.reg.Get(games[i].Variant)
 		sum := summaryOf(&games[i], v)
 		sum.Pieces = nil
-		if !games[i].Finished && len(games[i].Options) > 0 {
-			sum.Options = s.publicOptions(&games[i])
+		if !games[i].Finished && v != nil {
+			// Without configuring each game's variant: the secret options
+			// of every game in play are left out.
+			sum.Options = v.PublicOptions(games[i].Options)
 		}
 		out = append(out, sum)
 	}

@@ -325,12 +325,12 @@ func startBoard(f, r int, holes geom.Set) string {
 	return out
 }
 
-// options returns the game's option tags. In the moderated mode the
-// terrain is Secret: it is hidden until seen (CS-M3).
+// options returns the game's option tags. The terrain is Secret: in the
+// moderated mode it is hidden until seen (CS-M3).
 func (z *csipgs) options() []rules.Option {
 	opts := rules.OptionsOf(z.o.Tags())
 	for i := range opts {
-		opts[i].Secret = z.o.Moderated && opts[i].Name == "Terrain"
+		opts[i].Secret = opts[i].Name == "Terrain"
 	}
 	return opts
 }

@@ -118,9 +118,9 @@
 //     sub-boards of 8x8); squares are named a1..p16 rather than "b2.a1".
 //     The royals start on the middle file (files/2) of the first and last
 //     rank. Terrain is a list of squares (option Terrain), allowed in
-//     unmoderated games too, where it is visible. In the moderated mode
-//     the option is Secret (rules.Option): what is published of a game in
-//     play, and a record of the game as one player saw it, leave it out.
+//     unmoderated games too, where it is visible. The option is Secret
+//     (rules.Option): what is published of a moderated game in play, and
+//     a record of the game as one player saw it, leave it out.
 //   - Reach visibility shows every square a piece's legs reach on the
 //     grid whatever their mode, a rider's line up to and including the
 //     first square that is not empty (so terrain is seen where a line

@@ -83,30 +83,23 @@ func TestViewHalfmove(t *testing.T) {
 	}
 }
 
-// TestTerrainSecret: the terrain of a moderated game is a secret option
-// (CS-M3: hidden until seen); in an open game it is on the board for all.
+// TestTerrainSecret: the terrain is a secret option (CS-M3: hidden until
+// seen in the moderated mode), whatever the other options.
 func TestTerrainSecret(t *testing.T) {
 	terrain := map[string]string{"Terrain": "d4,e5", "MapSize": "8x8"}
-	for _, tt := range []struct {
-		name      string
-		moderated string
-		public    bool
-	}{
-		{"moderated", "1", false},
-		{"open", "0", true},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			v, err := newVariant(t, DefaultOptions()).Configure(map[string]string{"Moderated": tt.moderated, "Terrain": "d4,e5"})
+	for _, moderated := range []string{"1", "0"} {
+		t.Run("Moderated="+moderated, func(t *testing.T) {
+			v, err := newVariant(t, DefaultOptions()).Configure(map[string]string{"Moderated": moderated, "Terrain": "d4,e5"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, o := range v.Options() {
-				if o.Secret != (o.Name == "Terrain" && !tt.public) {
+				if o.Secret != (o.Name == "Terrain") {
 					t.Errorf("option %s: Secret %v", o.Name, o.Secret)
 				}
 			}
 			pub := v.PublicOptions(terrain)
-			if _, ok := pub["Terrain"]; ok != tt.public || pub["MapSize"] != "8x8" {
+			if _, ok := pub["Terrain"]; ok || pub["MapSize"] != "8x8" {
 				t.Errorf("PublicOptions = %v", pub)
 			}
 		})
