@@ -271,6 +271,26 @@ func TestModeratorRefuses(t *testing.T) {
 	w.mustMove("a1a3")
 }
 
+// TestModeratorUnseenCapture: in a moderated csipgs game a move onto a
+// square the mover's view shows empty, where an enemy piece stands out of
+// sight, is the capture it is on the board.
+func TestModeratorUnseenCapture(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	_, w, b, _ := humanGame(t, ts, map[string]any{"variant": "csipgs",
+		"options": map[string]string{"Moderated": "1", "Visibility": "Radius(1)"},
+		"fen":     "4k3/8/8/8/n7/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}"})
+	if st := w.stateAt(0); strings.Contains(st.Board, "n") {
+		t.Fatalf("white sees the knight: %s", st.Board)
+	}
+	v := w.mustMove("a1a4")
+	if st := w.stateAt(v); st.Board != "8/8/8/8/R7/8/8/4K3" {
+		t.Errorf("white's view after a1a4: %s", st.Board)
+	}
+	if st := b.stateAt(v); strings.Contains(st.Board, "n") {
+		t.Errorf("black's knight survived a1a4: %s", st.Board)
+	}
+}
+
 // TestModeratedEngine: in a moderated csipgs game the engine plays its
 // whole turn (action and design) from its view, and the game goes on;
 // everything its opponent receives while the game is played is a view.
