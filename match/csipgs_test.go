@@ -149,6 +149,35 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
+// TestModeratorUnseenCapture: a rook move onto a square the mover's view
+// shows empty, where an enemy knight stands out of sight, is a legal
+// capture: the moderator plays it as the capture it is on the board.
+func TestModeratorUnseenCapture(t *testing.T) {
+	v := csipgsVariant(t, csipgs.Options{Moderated: true, Radius: 1})
+	truth, err := v.ParseFEN("4k3/8/8/8/n7/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + csTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := moveFromView(context.Background(), says("a1a4"), truth, Clock{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := csipgs.FormatMove(truth, m); got != "Ra1xa4" || !truth.Playable(m) {
+		t.Errorf("played %s (playable %v), want the capture Ra1xa4", got, truth.Playable(m))
+	}
+}
+
+// says plays one move text in whatever position it is shown, and does
+// not hear refusals.
+type says string
+
+func (s says) Name() string                                { return "says " + string(s) }
+func (says) NewGame(context.Context, *rules.Variant) error { return nil }
+func (says) Close() error                                  { return nil }
+func (s says) Move(_ context.Context, _, p *rules.Position, _ []game.Ply, _ Clock) (rules.Move, error) {
+	return notation.ParseMove(p, string(s))
+}
+
 // deaf always buys a queen and does not hear refusals.
 type deaf struct{}
 

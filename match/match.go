@@ -421,8 +421,9 @@ type refusable interface{ Refused(m rules.Move) }
 // moveFromView asks pl for its move in a game with hidden information
 // (csipgs's moderated mode): pl sees its view of p alone, as start
 // position and position, with no history (the opponent's moves are
-// hidden). The match is the moderator (CS-M1, CS-M5): a move that is not
-// legal in the true position p is refused, pl is told (if it listens) and
+// hidden). The moderator (rules.Position.Moderate, CS-M1, CS-M5) judges
+// the move of the view on the true position p and gives the move of p it
+// stands for; a move it refuses is told to pl (if it listens), and pl is
 // asked again, up to maxRefusals times.
 func moveFromView(ctx context.Context, pl Player, p *rules.Position, clk Clock) (rules.Move, error) {
 	us := p.Turn()
@@ -432,12 +433,19 @@ func moveFromView(ctx context.Context, pl Player, p *rules.Position, clk Clock) 
 			return rules.NoMove, fmt.Errorf("no view of the position for %s", us)
 		}
 		m, err := pl.Move(ctx, view.Clone(), view, nil, clk)
-		if err != nil || p.Playable(m) {
+		if err != nil {
 			return m, err
+		}
+		real, err := p.Moderate(view, m)
+		if err == nil {
+			return real, nil
+		}
+		if !errors.Is(err, rules.ErrRefused) {
+			return rules.NoMove, err
 		}
 		r, ok := pl.(refusable)
 		if !ok {
-			return rules.NoMove, fmt.Errorf("%w: %v refused by the moderator", game.ErrIllegal, m)
+			return rules.NoMove, fmt.Errorf("%w: %s refused by the moderator (%v)", game.ErrIllegal, notation.Coord(view, m), err)
 		}
 		r.Refused(m)
 	}

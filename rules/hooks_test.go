@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -447,5 +448,65 @@ func TestChecked(t *testing.T) {
 		if got := fmt.Sprint(p.Checked(nil)); got != tt.want {
 			t.Errorf("hook %s: Checked = %s, want %s", tt.fen, got, tt.want)
 		}
+	}
+}
+
+// TestModerate: without a Moderate hook the moderator plays a move of the
+// view that the true position allows as it is, and refuses any other;
+// with one, the hook decides.
+func TestModerate(t *testing.T) {
+	s := chessSpec(t)
+	plain, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := plain.Board()
+	a2, _ := b.ParseSquare("a2")
+	a5, _ := b.ParseSquare("a5")
+	a3, _ := b.ParseSquare("a3")
+	s.Hooks.Moderate = func(p, view *rules.Position, m rules.Move) (rules.Move, error) {
+		return rules.NewMove(a2, a3, rules.Normal), nil // whatever was asked
+	}
+	hooked, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		v    *rules.Variant
+		m    func(p *rules.Position) rules.Move
+		want string // the move played, "" refused
+	}{
+		{"legal", plain, func(p *rules.Position) rules.Move { return find(t, p, "e2", "e4") }, "e2e4"},
+		{"illegal", plain, func(*rules.Position) rules.Move { return rules.NewMove(a2, a5, rules.Normal) }, ""},
+		{"hook", hooked, func(*rules.Position) rules.Move { return rules.NewMove(a2, a5, rules.Normal) }, "a2a3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tt.v.Start()
+			got, err := p.Moderate(p.View(rules.White).Position, tt.m(p))
+			switch {
+			case tt.want == "" && !errors.Is(err, rules.ErrRefused):
+				t.Errorf("Moderate = %v, %v; want a refusal", got, err)
+			case tt.want != "" && (err != nil || got.From().String()+got.To().String() != tt.want):
+				t.Errorf("Moderate = %#v, %v; want %s", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestPublicOptions: options a variant marks Secret are left out of what
+// is published of a game in play.
+func TestPublicOptions(t *testing.T) {
+	s := chessSpec(t)
+	s.Hooks.Options = func() []rules.Option {
+		return []rules.Option{{Name: "Map", Value: "a"}, {Name: "Mines", Value: "-", Secret: true}}
+	}
+	v, err := rules.Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := v.PublicOptions(map[string]string{"Map": "b", "Mines": "d4", "Other": "x"})
+	if len(got) != 2 || got["Map"] != "b" || got["Other"] != "x" {
+		t.Errorf("PublicOptions = %v", got)
 	}
 }

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/anychess/anychess/betza"
 	"github.com/anychess/anychess/geom"
 )
@@ -251,6 +254,28 @@ func (p *Position) Outcomes(m Move) []Outcome {
 		}
 	}
 	return Certain
+}
+
+// ErrRefused is wrapped by the error of Position.Moderate for a move the
+// true position does not allow ("illegal, try again").
+var ErrRefused = errors.New("refused by the moderator")
+
+// Moderate is the moderator of a game with hidden information: it judges
+// m, a move the side to move chose from view (its View of p), against
+// the true position p, and returns the move of p that m stands for (a
+// view's move may differ from the true position's in what the view does
+// not show, such as a capture of an unseen piece). A move p does not
+// allow is refused with an error wrapping ErrRefused; the error's text
+// may be shown to the player. p is not changed. Servers, matches and the
+// terminal all judge moves of hidden-information games with it.
+func (p *Position) Moderate(view *Position, m Move) (Move, error) {
+	if h := p.v.spec.Hooks.Moderate; h != nil {
+		return h(p, view, m)
+	}
+	if p.Playable(m) {
+		return m, nil
+	}
+	return NoMove, fmt.Errorf("%w: illegal, try again", ErrRefused)
 }
 
 // View returns what player c may see of the position: everything, unless

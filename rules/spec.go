@@ -119,6 +119,14 @@ var Certain = []Outcome{{Num: 1, Den: 1}}
 // (a tag of the game record).
 type Option struct {
 	Name, Value string
+	// Secret marks a value that is hidden information while a game in
+	// which each player sees only its view is played (csipgs's terrain,
+	// hidden until seen in the moderated mode): what is published of such
+	// a game in play leaves it out (Variant.PublicOptions), and a record
+	// of the game as one player saw it does not carry it. It is marked
+	// whatever the other options, so that a list of games can leave it
+	// out without configuring each game's variant.
+	Secret bool
 }
 
 // OptionsOf turns name-value pairs (the tags a variant's options write)
@@ -141,11 +149,16 @@ type State interface {
 }
 
 // View is what one player may see of a position. Unseen squares are empty in
-// Position and absent from Visible.
+// Position and absent from Visible. Position holds only what the viewer
+// may know: its FEN, money and reserves may be shown to the viewer as they
+// are. EconomyHidden says, by colour, whose treasury and reserve the view
+// does not show (they are zero in Position, which must not be read as a
+// value).
 type View struct {
-	Viewer   Color
-	Visible  geom.Set
-	Position *Position
+	Viewer        Color
+	Visible       geom.Set
+	Position      *Position
+	EconomyHidden [2]bool
 }
 
 // Hooks are optional variant rules called at fixed points. A nil field means
@@ -174,6 +187,11 @@ type Hooks struct {
 	End func(p *Position) (Status, bool)
 	// View returns what c may see; nil: everything.
 	View func(p *Position, c Color) View
+	// Moderate judges m, a move the side to move chose from view (its
+	// View of p), against the true position p: it returns the move of p
+	// that m stands for, or an error wrapping ErrRefused (see
+	// Position.Moderate). Nil: m must be playable in p as it is.
+	Moderate func(p *Position, view *Position, m Move) (Move, error)
 	// Determinize samples a full position consistent with a view, for
 	// search under hidden information.
 	Determinize func(v View, r *rand.Rand) *Position

@@ -584,6 +584,23 @@ func (v *Variant) Options() []Option {
 	return nil
 }
 
+// PublicOptions returns the options of opts (option name to value, as a
+// game record keeps them) that may be published while a game of v is
+// played: all but those v's Options mark Secret.
+func (v *Variant) PublicOptions(opts map[string]string) map[string]string {
+	out := make(map[string]string, len(opts))
+	secret := map[string]bool{}
+	for _, o := range v.Options() {
+		secret[o.Name] = o.Secret
+	}
+	for k, val := range opts {
+		if !secret[k] {
+			out[k] = val
+		}
+	}
+	return out
+}
+
 // Configure returns the variant with the per-game options among tags;
 // tags that are not options are ignored. A variant without options
 // returns itself.

@@ -47,8 +47,9 @@ func (p *enginePool) levelLimits(level int, budget time.Duration) search.Limits 
 }
 
 // think returns the engine's move for p at level, waiting for a free
-// engine first. The search ends by its limits, its deadline or ctx.
-func (p *enginePool) think(ctx context.Context, pos *rules.Position, level int, budget time.Duration) (rules.Move, error) {
+// engine first. The search ends by its limits, its deadline or ctx. seed
+// is the game's seed for the engine's guesses (csipgs's moderated mode).
+func (p *enginePool) think(ctx context.Context, pos *rules.Position, level int, budget time.Duration, seed uint64) (rules.Move, error) {
 	var e *search.Engine
 	select {
 	case e = <-p.engines:
@@ -61,7 +62,7 @@ func (p *enginePool) think(ctx context.Context, pos *rules.Position, level int, 
 	defer cancel()
 	e.Clear()
 	if csipgs.IsCsipgs(pos.Variant()) {
-		return thinkCsipgs(ctx, e, pos, lim)
+		return thinkCsipgs(ctx, e, pos, lim, seed)
 	}
 	res := e.Search(ctx, pos, lim, nil)
 	if res.Best == rules.NoMove {
@@ -78,9 +79,9 @@ func (p *enginePool) think(ctx context.Context, pos *rules.Position, level int, 
 // thinkCsipgs plays csipgs's whole turn (variant/csipgs/ai): the action
 // searched, the design chosen by value. In the moderated mode the engine
 // sees only its view, as a player does, and the server is its moderator
-// (ai.Engine.PlayModerated).
-func thinkCsipgs(ctx context.Context, e *search.Engine, pos *rules.Position, lim search.Limits) (rules.Move, error) {
-	a := ai.New(e, pos.Hash())
+// (ai.Engine.PlayModerated), drawing its guesses from seed.
+func thinkCsipgs(ctx context.Context, e *search.Engine, pos *rules.Position, lim search.Limits, seed uint64) (rules.Move, error) {
+	a := ai.New(e, seed)
 	if !csipgs.Moderated(pos.Variant()) {
 		res, err := a.Search(ctx, pos, lim, nil)
 		return res.Best, err

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -551,22 +552,28 @@ func (lg *liveGame) play(s int, text string, ack func(int64)) *wireError {
 
 // playHidden plays a move in a game where each player sees only its view
 // (the moderated mode, CS-M1, CS-M5): the move must be legal in the
-// player's view; the moderator then plays it if it is legal on the true
-// board, and otherwise refuses it, saying only that ("illegal, try
-// again"). No error names the true position.
+// player's view; the moderator (rules.Position.Moderate) then judges it
+// on the true board and plays the move it stands for there, or refuses
+// it, saying only that ("illegal, try again"). No error names the true
+// position.
 func (lg *liveGame) playHidden(s int, text string, ack func(int64)) *wireError {
-	view := lg.g.Position().View(rules.Color(s))
+	p := lg.g.Position()
+	view := p.View(rules.Color(s))
 	if view.Position == nil {
 		return &wireError{"internal", "no view"}
 	}
-	if _, err := notation.ParseMove(view.Position, text); err != nil {
+	m, err := notation.ParseMove(view.Position, text)
+	if err != nil {
 		return &wireError{"illegal", fmt.Sprintf("%q is not a legal move in your view", text)}
 	}
-	m, err := notation.ParseMove(lg.g.Position(), text)
+	real, err := p.Moderate(view.Position, m)
 	if err != nil {
+		if !errors.Is(err, rules.ErrRefused) {
+			lg.srv.logf("game %s: moderator: %v", lg.rec.ID, err)
+		}
 		return &wireError{"refused", fmt.Sprintf("the moderator refuses %s: it is not legal on the board as it is; try another move", text)}
 	}
-	return lg.playMove(m, ack)
+	return lg.playMove(real, ack)
 }
 
 // playMove rolls the outcome of a legal move, plays it on the record,
@@ -656,53 +663,69 @@ var moveBufs = sync.Pool{New: func() any {
 // wireError is an error answered to a client.
 type wireError struct{ code, msg string }
 
-// state builds the state frame for seat s.
-func (lg *liveGame) state(s int, seated bool) []byte {
+// state builds the state frame for seat s (spectator: a spectator).
+// While a game with hidden information is played, a seat gets its view
+// (Position.View: the board, the squares it sees, the economy the view
+// shows), and a spectator only what is public: no board, no last move,
+// and the economy of a side only where both seats' views show it.
+func (lg *liveGame) state(s int) []byte {
 	p := lg.g.Position()
 	now := time.Now()
 	f := stateFrame{T: "state", V: lg.version, Turn: p.Turn().String(), Phase: int(p.Phase()), Counter: int(p.Counter()),
 		Clock: lg.clock.json(now), Legal: []string{},
-		Money:  map[string]int{"white": p.Money(rules.White), "black": p.Money(rules.Black)},
-		Pocket: map[string]string{"white": pocket(p, rules.White), "black": pocket(p, rules.Black)},
+		Money:  map[string]int{},
+		Pocket: map[string]string{},
 		Status: statusJSON{Result: lg.status.Result.String(), Reason: string(lg.status.Reason), Detail: lg.status.Detail},
 		Dice:   lg.diceState()}
 	if lg.offer >= 0 {
 		f.Offer = seatName(lg.offer)
-	}
-	if n := len(lg.g.Plies); n > 0 {
-		m := lg.g.Plies[n-1].Move
-		if m.Kind() != rules.Special {
-			f.Last = []string{m.From().String(), m.To().String()}
-			if m.Kind() == rules.Drop {
-				f.Last = []string{m.To().String()}
-			}
-		}
 	}
 	// seen is the position the receiver sees: in a game with hidden
 	// information its view (the moves offered are the view's too: the true
 	// position's would tell where unseen pieces stand; the moderator judges
 	// a move when it comes).
 	seen := p
-	if lg.hidden && !lg.over {
-		if s == spectator {
-			f.FEN = ""
-		} else {
-			view := p.View(rules.Color(s))
-			seen = view.Position
-			f.FEN = seen.FEN()
-			f.Board = boardPart(seen)
-			f.Visible = []string{}
-			for _, sq := range view.Visible.Squares() {
-				f.Visible = append(f.Visible, sq.String())
-			}
-			f.Last = nil
-		}
-	} else {
+	var hiddenEconomy [2]bool
+	switch {
+	case !lg.hidden || lg.over:
 		f.FEN = p.FEN()
 		f.Board = boardPart(p)
 		f.Check = checkSquare(p)
+		f.Last = lastSquares(lg.g.Plies)
+	case s == spectator:
+		seen = nil
+		f.Visible = []string{}
+		w, b := p.View(rules.White), p.View(rules.Black)
+		for c := range 2 {
+			hiddenEconomy[c] = w.EconomyHidden[c] || b.EconomyHidden[c]
+		}
+	default:
+		view := p.View(rules.Color(s))
+		if view.Position == nil {
+			seen = nil
+			hiddenEconomy = [2]bool{true, true}
+			break
+		}
+		seen = view.Position
+		hiddenEconomy = view.EconomyHidden
+		f.FEN = seen.FEN()
+		f.Board = boardPart(seen)
+		f.Visible = []string{}
+		for _, sq := range view.Visible.Squares() {
+			f.Visible = append(f.Visible, sq.String())
+		}
 	}
-	if seated && !lg.over && s == int(p.Turn()) {
+	for c := rules.White; c <= rules.Black; c++ {
+		if !hiddenEconomy[c] {
+			from := seen
+			if from == nil {
+				from = p // a spectator: what both views show is the true value
+			}
+			f.Money[c.String()] = from.Money(c)
+			f.Pocket[c.String()] = pocket(from, c)
+		}
+	}
+	if s != spectator && seen != nil && !lg.over && s == int(p.Turn()) {
 		p := seen
 		buf := moveBufs.Get().(*[]rules.Move)
 		moves := p.LegalMoves((*buf)[:0])
@@ -720,6 +743,22 @@ func (lg *liveGame) state(s int, seated bool) []byte {
 		moveBufs.Put(buf)
 	}
 	return mustJSON(f)
+}
+
+// lastSquares returns the squares of the last ply of plies: from and to,
+// the square of a drop, or nil (a variant's own move).
+func lastSquares(plies []game.Ply) []string {
+	if len(plies) == 0 {
+		return nil
+	}
+	m := plies[len(plies)-1].Move
+	switch m.Kind() {
+	case rules.Special:
+		return nil
+	case rules.Drop:
+		return []string{m.To().String()}
+	}
+	return []string{m.From().String(), m.To().String()}
 }
 
 // removedBy lists what the last move made on p took off the board, in
@@ -764,15 +803,6 @@ func pocket(p *rules.Position, c rules.Color) string {
 	return b.String()
 }
 
-// perspective returns whose view connection c sees: its seat, or for a
-// spectator the side it chose to watch (spectator: none).
-func perspective(c *client) int {
-	if c.seat != spectator {
-		return c.seat
-	}
-	return c.view
-}
-
 // eventFor returns the event frame of version v as seat s may see it.
 // While a game with hidden information is played, a ply event carries no
 // position (its fen, board and check are the true board's; the state
@@ -801,7 +831,7 @@ func (lg *liveGame) broadcast(v int64, data []byte, withState bool) {
 	for c := range lg.subs {
 		var ev []byte
 		if lg.hidden {
-			ev = lg.eventFor(perspective(c), v, data)
+			ev = lg.eventFor(c.seat, v, data)
 		} else {
 			if shared == nil {
 				shared = lg.eventFor(spectator, v, data)
@@ -813,8 +843,8 @@ func (lg *liveGame) broadcast(v int64, data []byte, withState bool) {
 			continue
 		}
 		i := c.seat + 1
-		if states[i] == nil || lg.hidden {
-			states[i] = lg.state(perspective(c), c.seat != spectator)
+		if states[i] == nil {
+			states[i] = lg.state(c.seat)
 		}
 		c.sendAll([][]byte{ev, states[i]})
 	}
@@ -828,9 +858,9 @@ func (lg *liveGame) join(c *client, since int64) {
 	frames := [][]byte{mustJSON(welcomeFrame{T: "welcome", Seat: seatName(c.seat), Game: lg.summary(), Version: lg.version})}
 	since = max(since, 0)
 	for v := since + 1; v <= lg.version; v++ {
-		frames = append(frames, lg.eventFor(perspective(c), v, lg.events[v-1]))
+		frames = append(frames, lg.eventFor(c.seat, v, lg.events[v-1]))
 	}
-	frames = append(frames, lg.state(perspective(c), c.seat != spectator))
+	frames = append(frames, lg.state(c.seat))
 	c.sendAll(frames)
 	lg.checkIdle()
 }
@@ -986,12 +1016,13 @@ func (lg *liveGame) maybeEngine() {
 	v := lg.version
 	pos := p.Clone()
 	level := lg.rec.Level
+	seed := lg.engineSeed()
 	var budget time.Duration
 	if lg.clock.initial > 0 {
 		budget = lg.clock.at(time.Now())[lg.rec.EngineSeat]/30 + lg.clock.inc/2
 	}
 	go func() {
-		m, err := lg.srv.engines.think(context.Background(), pos, level, budget)
+		m, err := lg.srv.engines.think(context.Background(), pos, level, budget, seed)
 		lg.do(context.Background(), func() {
 			lg.thinking = false
 			if err != nil {
@@ -1015,6 +1046,9 @@ func (lg *liveGame) summary() *Summary {
 	s := summaryOf(lg.rec, lg.g.Variant)
 	s.Version = lg.version
 	s.Hidden = lg.hidden
+	if lg.hidden && !lg.over { // secret options (terrain) wait for the end
+		s.Options = lg.g.Variant.PublicOptions(lg.rec.Options)
+	}
 	if !lg.hidden || lg.over { // the start shows terrain and pieces a view may hide
 		start := lg.g.Start()
 		s.StartFEN = start.FEN()
@@ -1031,6 +1065,15 @@ func (lg *liveGame) summary() *Summary {
 	}
 	s.Plies = len(lg.g.Plies)
 	return s
+}
+
+// engineSeed returns the seed the engine draws its guesses of what it
+// cannot see from (csipgs's moderated mode): derived from the game's
+// secret seed, so that the game replays once the seed is revealed, and
+// so that the engine's moves tell nothing of the seed.
+func (lg *liveGame) engineSeed() uint64 {
+	h := sha256.Sum256([]byte("anychess engine\n" + game.RNGTag(lg.rec.Seed)))
+	return binary.LittleEndian.Uint64(h[:8])
 }
 
 // nonce returns the nonce of the commitment to the game's seed: the one

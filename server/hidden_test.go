@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -85,13 +86,14 @@ func newFogRegistry(t *testing.T) testRegistry {
 }
 
 // TestHiddenViews plays a variant with per-player views and reads what
-// each seat and a spectator receive.
+// each seat and a spectator receive: a spectator that asks for a seat's
+// view gets none while the game is played.
 func TestHiddenViews(t *testing.T) {
 	reg := newFogRegistry(t)
 	ts := newTestServer(t, "", func(c *Config) { c.Registry = reg })
 	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "fogchess"})
 	spec := join(t, ts, id, "", 0)
-	// A spectator that chose White's view.
+	// A spectator that asks for White's view.
 	wc, err := loadtest.Watch(ctxT(t), ts.URL, id, "white")
 	if err != nil {
 		t.Fatal(err)
@@ -105,21 +107,21 @@ func TestHiddenViews(t *testing.T) {
 		{w, "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR"},
 		{b, "rnbqkbnr/pppppppp/8/8/8/8/8/8"},
 		{spec, ""},
-		{specW, "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR"},
+		{specW, ""},
 	} {
 		if st := tc.c.stateAt(0); st.Board != tc.want {
 			t.Errorf("%s sees %q, want %q", tc.c.seat, st.Board, tc.want)
 		}
 	}
 	if st := specW.stateAt(0); len(st.Legal) != 0 {
-		t.Errorf("a spectator of White's view gets White's moves: %v", st.Legal)
+		t.Errorf("a spectator asking for White's view gets White's moves: %v", st.Legal)
 	}
 	w.mustMove("e2e4")
 	for _, c := range []*seatClient{w, b, spec, specW} {
 		c.stateAt(1)
 		_, es := c.events()
 		e := es[len(es)-1]
-		if own := c == w || c == specW; own != (e.Move == "e2e4" && e.SAN == "e4") {
+		if own := c == w; own != (e.Move == "e2e4" && e.SAN == "e4") {
 			t.Errorf("%s got the ply as %+v", c.seat, e)
 		}
 		if e.FEN != "" || e.Board != "" { // the true board: each gets its view in the state
@@ -154,6 +156,98 @@ func TestHiddenViews(t *testing.T) {
 	}
 }
 
+// TestHiddenSecurityFrames reads every frame and every HTTP answer each
+// client of a live moderated csipgs game gets (HideEconomy, terrain): no
+// one but a seat receives its view, its economy or its last move, and the
+// terrain is published only once the game is over.
+func TestHiddenSecurityFrames(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	const terrain = "c4,f5"
+	id, w, b, _ := humanGame(t, ts, map[string]any{"variant": "csipgs",
+		"options": map[string]string{"Moderated": "1", "HideEconomy": "1", "Terrain": terrain}})
+	spec := join(t, ts, id, "", 0)
+	wc, err := loadtest.Watch(ctxT(t), ts.URL, id, "white")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { wc.CloseNow() })
+	specW := &seatClient{t: t, c: wc, seat: "spectator asking for white's view"}
+	specW.until(func(f *loadtest.Frame) bool { return f.T == "state" })
+	api := func(path string) string {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(body)
+	}
+	var answers []string
+	v := int64(0)
+	for _, mv := range []struct {
+		c    *seatClient
+		text string
+	}{{w, "e1e2"}, {w, "&-"}, {b, "e8e7"}, {b, "&-"}, {w, "e2e3"}} {
+		v = mv.c.mustMove(mv.text)
+		for _, c := range []*seatClient{w, b, spec, specW} {
+			c.stateAt(v)
+		}
+		answers = append(answers, api("/api/games/"+id), api("/api/games?state=live"), api("/api/games"))
+	}
+	for i, a := range answers {
+		if strings.Contains(a, terrain) {
+			t.Errorf("answer %d of the HTTP API shows the terrain: %s", i, a)
+		}
+	}
+	for _, c := range []*seatClient{w, b, spec, specW} {
+		for _, f := range c.frames {
+			if strings.Contains(string(f.Raw), terrain) {
+				t.Errorf("%s received the terrain: %s", c.seat, f.Raw)
+			}
+			if f.T != "state" {
+				continue
+			}
+			var sf stateFrame
+			if err := json.Unmarshal(f.Raw, &sf); err != nil {
+				t.Fatal(err)
+			}
+			if sf.Last != nil {
+				t.Errorf("%s received the last move's squares %v: %s", c.seat, sf.Last, f.Raw)
+			}
+			for _, side := range []string{"white", "black"} {
+				_, money := sf.Money[side]
+				_, pocket := sf.Pocket[side]
+				if own := side == c.seat; money != own || pocket != own {
+					t.Errorf("%s: %s's treasury shown %v, reserve shown %v: %s", c.seat, side, money, pocket, f.Raw)
+				}
+			}
+			if c == spec || c == specW {
+				if sf.FEN != "" || sf.Board != "" || len(sf.Visible) != 0 || len(sf.Legal) != 0 {
+					t.Errorf("%s received a view: %s", c.seat, f.Raw)
+				}
+			}
+		}
+	}
+	var ws stateFrame
+	if err := json.Unmarshal(w.stateAt(v).Raw, &ws); err != nil || ws.Money["white"] != 2 {
+		t.Errorf("white's treasury as white sees it: %v (%v)", ws.Money, err)
+	}
+	// Once the game is over, everything is public.
+	b.do(map[string]any{"t": "resign"})
+	for _, c := range []*seatClient{w, b, spec} {
+		c.final()
+	}
+	if a := api("/api/games/" + id); !strings.Contains(a, terrain) {
+		t.Errorf("the finished game's summary lacks its terrain: %s", a)
+	}
+	if st := spec.final(); !strings.Contains(st.FEN, "*") || !strings.Contains(string(st.Raw), `"white":`) {
+		t.Errorf("a spectator after the end: %s", st.Raw)
+	}
+}
+
 // TestModeratorRefuses: in a game with hidden information a player is
 // offered the moves of its view, and a move legal there but not on the
 // true board is refused without a word about the true board; the game is
@@ -175,6 +269,26 @@ func TestModeratorRefuses(t *testing.T) {
 		t.Errorf("a move outside the view: %s %q", f.Code, f.Message)
 	}
 	w.mustMove("a1a3")
+}
+
+// TestModeratorUnseenCapture: in a moderated csipgs game a move onto a
+// square the mover's view shows empty, where an enemy piece stands out of
+// sight, is the capture it is on the board.
+func TestModeratorUnseenCapture(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	_, w, b, _ := humanGame(t, ts, map[string]any{"variant": "csipgs",
+		"options": map[string]string{"Moderated": "1", "Visibility": "Radius(1)"},
+		"fen":     "4k3/8/8/8/n7/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}"})
+	if st := w.stateAt(0); strings.Contains(st.Board, "n") {
+		t.Fatalf("white sees the knight: %s", st.Board)
+	}
+	v := w.mustMove("a1a4")
+	if st := w.stateAt(v); st.Board != "8/8/8/8/R7/8/8/4K3" {
+		t.Errorf("white's view after a1a4: %s", st.Board)
+	}
+	if st := b.stateAt(v); strings.Contains(st.Board, "n") {
+		t.Errorf("black's knight survived a1a4: %s", st.Board)
+	}
 }
 
 // TestModeratedEngine: in a moderated csipgs game the engine plays its

@@ -697,6 +697,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		v, _ := s.reg.Get(games[i].Variant)
 		sum := summaryOf(&games[i], v)
 		sum.Pieces = nil
+		if !games[i].Finished && v != nil {
+			// Without configuring each game's variant: the secret options
+			// of every game in play are left out.
+			sum.Options = v.PublicOptions(games[i].Options)
+		}
 		out = append(out, sum)
 	}
 	writeJSON(w, http.StatusOK, out) // newest first, as the store lists them

@@ -16,9 +16,9 @@ type clientMsg struct {
 	Move  string `json:"move,omitempty"`
 	V     *int64 `json:"v,omitempty"`
 	Offer *bool  `json:"offer,omitempty"`
-	// View is, in a hello of a spectator of a game with hidden
-	// information, the side whose view it watches: "white" or "black";
-	// empty: none (it sees the board only once the game is over).
+	// View is read from a hello and ignored: no spectator receives a
+	// seat's view of a game with hidden information while it is played
+	// (earlier pages asked for one; "white", "black" or empty).
 	View string `json:"view,omitempty"`
 }
 

@@ -35,7 +35,6 @@ const (
 // client is one WebSocket connection to a game.
 type client struct {
 	seat  int
-	view  int // the side a spectator watches in a game with hidden information; spectator: none
 	token string
 	out   chan [][]byte
 
@@ -145,7 +144,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(MaxFrame)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	c := &client{seat: spectator, view: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
+	c := &client{seat: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
 
 	// The writer: the only goroutine that writes to conn.
 	writerDone := make(chan struct{})
@@ -249,9 +248,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			c.seat, c.token = seat, m.Token
-			if seat == spectator && m.View != "" {
-				c.view = seatIndex(m.View)
-			}
 			since := m.Since
 			if !g.call(ctx, func() { g.join(c, since) }) {
 				return // unloaded before the join: the client reconnects

@@ -241,13 +241,18 @@ func (s *session) putDesign(slot byte, design string) bool {
 }
 
 // playCsipgs plays m, chosen from what the human sees, in the game. In
-// the moderated mode a move the true position does not allow is refused
-// with the moderator's reason.
+// the moderated mode the moderator (rules.Position.Moderate) judges m,
+// a move of the human's view, on the true position: it plays the move m
+// stands for there (a capture of a piece the view does not show, a new
+// design under the letter the rules give it), or refuses it with its
+// reason.
 func (s *session) playCsipgs(m rules.Move) (int, error) {
 	if s.moderated {
-		if err := csipgs.Attempt(s.pos().Clone(), m); err != nil {
+		real, err := s.pos().Moderate(s.displayPos(), m)
+		if err != nil {
 			return 0, err
 		}
+		m = real
 	}
 	return s.play(m)
 }

@@ -108,3 +108,39 @@ func TestPlayCsipgsModerated(t *testing.T) {
 		t.Errorf("the FEN shows the black king: %s", fen)
 	}
 }
+
+// TestPlayCsipgsModerator checks the moderated mode's moderator and view
+// in the terminal: a legal capture of a piece the human cannot see is
+// played, the view's halfmove counter does not tell the engine's unseen
+// king move from a pawn move, and the game's seed is told so that the
+// engine's guesses replay.
+func TestPlayCsipgsModerator(t *testing.T) {
+	unseen := []string{"csipgs", "-opt", "Moderated=1", "-opt", "Visibility=Radius(1)", "-depth", "1",
+		"-fen", "4k3/8/8/8/n7/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + csTable}
+	// With seed 2 the engine answers Kd1 with a king move: the true
+	// counter is 9.
+	quiet := []string{"csipgs", "-seed", "2", "-opt", "Moderated=1", "-depth", "2",
+		"-fen", "k7/p7/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 7 10 " + csTable}
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		input  string
+		want   []string
+		absent string
+	}{
+		{"unseen capture", unseen, "Ra1a4\n&-\nfen\nquit\n", []string{"you play 10. Ra4 (a1a4)\n", "\n8/8/8/8/R7/8/8/4K3 w "}, "illegal, try again"},
+		{"halfmove counter", quiet, "Kd1\n&-\nfen\nquit\n", []string{"\n8/8/8/8/8/8/8/3K4 w 1/1 -/- PRNBKQ/ARNBKQ 0 11 "}, ""},
+		{"seed", quiet, "quit\n", []string{"seed 2 (play again with -seed 2)"}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, st := playSession(t, tt.args, tt.input)
+			if st != 0 || errs != "" {
+				t.Fatalf("status %d, stderr %q\n%s", st, errs, out)
+			}
+			wantAll(t, out, tt.want...)
+			if tt.absent != "" && strings.Contains(out, tt.absent) {
+				t.Errorf("output has %q:\n%s", tt.absent, out)
+			}
+		})
+	}
+}

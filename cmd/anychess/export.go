@@ -65,15 +65,20 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // seenBy returns the record of a moderated csipgs game as player c saw
-// it: the tags but the start position, with the tags Viewer and ViewFEN
+// it: the tags but the start position and the secret options (the
+// terrain, hidden until seen), with the tags Viewer and ViewFEN
 // (the start as c saw it); c's turns whole, and of the opponent's what c
 // learnt (csipgs.Observed): a ply c did not see is "--", with what c saw
 // of it in a comment.
 func seenBy(g *game.Game, c rules.Color) *pgn.Game {
 	full := notation.WriteGame(g)
 	out := &pgn.Game{Result: full.Result}
+	secret := map[string]bool{"FEN": true, "SetUp": true}
+	for _, o := range g.Variant.Options() {
+		secret[o.Name] = o.Secret // the terrain: c knows only what it saw
+	}
 	for _, t := range full.Tags {
-		if t.Name != "FEN" && t.Name != "SetUp" {
+		if !secret[t.Name] {
 			out.Tags = append(out.Tags, t)
 		}
 	}

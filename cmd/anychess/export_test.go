@@ -16,14 +16,15 @@ import (
 	"github.com/anychess/anychess/variant/csipgs"
 )
 
-// moderatedGame plays a seeded random moderated csipgs game.
+// moderatedGame plays a seeded random moderated csipgs game on a board
+// with terrain.
 func moderatedGame(t *testing.T, seed uint64) *game.Game {
 	t.Helper()
 	v, err := catalog.MustDefault().Get("csipgs")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err = v.Configure(map[string]string{"Moderated": "1"}); err != nil {
+	if v, err = v.Configure(map[string]string{"Moderated": "1", "Terrain": "c4,f5"}); err != nil {
 		t.Fatal(err)
 	}
 	g := game.New(v, nil)
@@ -43,7 +44,8 @@ func moderatedGame(t *testing.T, seed uint64) *game.Game {
 
 // TestExportSeenBy: a moderated game exported for each player keeps the
 // player's own turns whole and shows of the opponent's only what csipgs
-// says the player saw; the full record stays readable.
+// says the player saw, and not the terrain; the full record stays
+// readable.
 func TestExportSeenBy(t *testing.T) {
 	g := moderatedGame(t, 3)
 	var sb strings.Builder
@@ -69,6 +71,9 @@ func TestExportSeenBy(t *testing.T) {
 		}
 		if _, ok := ex.Tag("FEN"); ok {
 			t.Errorf("%v: the export shows the true start", c)
+		}
+		if terrain, ok := ex.Tag("Terrain"); ok {
+			t.Errorf("%v: the export lists the terrain %s (hidden until seen)", c, terrain)
 		}
 		// Each ply as the player saw it, in order.
 		var want []string

@@ -144,8 +144,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "anychess play: %s (%dx%d), you are %s, the engine plays %s (%s).\n",
 		v.Title(), v.Board().Files, v.Board().Ranks, human, human.Other(), s.strength())
-	if v.Chance() || v.Seeded() {
+	switch {
+	case v.Chance() || v.Seeded():
 		fmt.Fprintf(stdout, "Chance decides some moves; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
+	case csipgs.Moderated(v):
+		// The engine samples what it cannot see from the game's seed.
+		fmt.Fprintf(stdout, "The engine guesses what it cannot see; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
 	}
 	fmt.Fprintln(stdout, `Type a move (SAN or coordinates) or "help".`)
 	status := s.loop(stdin)

@@ -138,8 +138,10 @@ func Join(ctx context.Context, base, id, token string, since int64) (*Client, er
 	return dialHello(ctx, base, id, map[string]any{"t": "hello", "token": token, "since": since})
 }
 
-// Watch dials game id as a spectator of the view of side ("white" or
-// "black") in a game with hidden information.
+// Watch dials game id as a spectator whose hello asks for the view of
+// side ("white" or "black"); the server ignores the request (no spectator
+// receives a seat's view of a game with hidden information in play), and
+// the server's tests check that it does.
 func Watch(ctx context.Context, base, id, side string) (*Client, error) {
 	return dialHello(ctx, base, id, map[string]any{"t": "hello", "view": side})
 }

@@ -230,6 +230,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			End:         z.end,
 			View:        z.viewHook(),
 			Determinize: z.determinizeHook(),
+			Moderate:    z.moderate,
 			Unlisted:    z.unlisted,
 			InCheck:     z.inCheckHook,
 			Checked:     z.checked,
@@ -247,7 +248,7 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 	if !z.o.Moderated {
 		// Open games hide nothing: no views (a server then sends every
 		// client everything), nothing to determinize.
-		s.Hooks.View, s.Hooks.Determinize = nil, nil
+		s.Hooks.View, s.Hooks.Determinize, s.Hooks.Moderate = nil, nil, nil
 	}
 	return s
 }
@@ -324,9 +325,14 @@ func startBoard(f, r int, holes geom.Set) string {
 	return out
 }
 
-// options returns the game's option tags.
+// options returns the game's option tags. The terrain is Secret: in the
+// moderated mode it is hidden until seen (CS-M3).
 func (z *csipgs) options() []rules.Option {
-	return rules.OptionsOf(z.o.Tags())
+	opts := rules.OptionsOf(z.o.Tags())
+	for i := range opts {
+		opts[i].Secret = opts[i].Name == "Terrain"
+	}
+	return opts
 }
 
 // configure returns csipgs with z's options changed by the tags.

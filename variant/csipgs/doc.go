@@ -118,7 +118,9 @@
 //     sub-boards of 8x8); squares are named a1..p16 rather than "b2.a1".
 //     The royals start on the middle file (files/2) of the first and last
 //     rank. Terrain is a list of squares (option Terrain), allowed in
-//     unmoderated games too, where it is visible.
+//     unmoderated games too, where it is visible. The option is Secret
+//     (rules.Option): what is published of a moderated game in play, and
+//     a record of the game as one player saw it, leave it out.
 //   - Reach visibility shows every square a piece's legs reach on the
 //     grid whatever their mode, a rider's line up to and including the
 //     first square that is not empty (so terrain is seen where a line
@@ -130,8 +132,15 @@
 //     are the terrain the viewer has seen: the viewer's pieces, the enemy
 //     pieces on visible squares, both economies, and only the viewer's
 //     seen terrain.
+//   - A view's 50-move counter (its FEN's halfmove field) is always 0:
+//     the true counter resets on captures, transfers, buys and pawn moves,
+//     so it would tell whether an unseen action of the opponent was one.
+//     A counter as the viewer could know it would need a per-player
+//     record of what each saw; the moderator judges the 50-move rule on
+//     the true position, and a search from a view does not foresee it.
 //   - HideEconomy hides the opponent's treasury, reserve and design
-//     slots. CS-M4 names the three together as what stays visible and
+//     slots (the view's EconomyHidden says so, and its position holds
+//     zero for them). CS-M4 names the three together as what stays visible and
 //     the option turns that off; the designs are economy too, since they
 //     tell what the opponent can buy and bring next to its royals two
 //     moves ahead. A hidden slot is "?" in the view and its FEN (the
@@ -152,11 +161,16 @@
 //     one royal of the opponent's first royal design (with its slots
 //     hidden, of the first royal design of the view's type table) on a
 //     random unseen empty square; unseen terrain is taken to be open.
-//   - Attempt is the moderator: a move chosen from a view is played if
-//     legal in the true position, otherwise refused with a *Refusal. A new
-//     design chosen from a view may name a letter that is free in the view
-//     but not in the true position; "&Q>?=FfR" leaves the letter to the
-//     moderator, and package ai's PlayModerated sends new designs so.
+//   - The Moderate hook is the moderator (rules.Position.Moderate, which
+//     the server, matches, the terminal and package ai all use): a move
+//     chosen from a view is judged by its text on the true position and
+//     played as the move it stands for there if legal, otherwise refused
+//     with a *Refusal. A piece move is read by its squares alone, so a
+//     move onto a square the view shows empty captures an enemy piece
+//     that stands there unseen. A new design chosen from a view may name
+//     a letter that is free in the view but not in the true position; the
+//     moderator reads it as "&Q>?=FfR", which leaves the letter to the
+//     rules of the true position.
 //
 // The engine:
 //   - The core's 26 types are placeholders worth 1 centipawn each

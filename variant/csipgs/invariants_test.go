@@ -255,6 +255,9 @@ func TestModeratedViews(t *testing.T) {
 					}
 				}
 				them := c.Other()
+				if view.EconomyHidden != [2]bool{c == rules.Black && o.HideEconomy, c == rules.White && o.HideEconomy} {
+					t.Fatalf("view of %v hides the economies %v (HideEconomy %v)", c, view.EconomyHidden, o.HideEconomy)
+				}
 				if o.HideEconomy {
 					if q.Money(them) != 0 || reserveSize(q, them) != 0 {
 						t.Fatalf("view of %v shows the hidden economy: %s", c, q.FEN())
@@ -293,8 +296,9 @@ func TestModeratedViews(t *testing.T) {
 			for tries := 0; tries < 5 && len(vm) > 0; tries++ {
 				m := vm[r.IntN(len(vm))]
 				fen := p.FEN()
-				err := Attempt(p, m)
+				real, err := p.Moderate(view.Position, m)
 				if err == nil {
+					p.Make(real)
 					played = true
 					break
 				}
@@ -317,11 +321,12 @@ func TestRefusal(t *testing.T) {
 	o.Moderated = true
 	v := newVariant(t, o)
 	p := mustFEN(t, v, "4k3/8/8/8/8/8/8/3rK3 w 50/0 N/- PRNBKQ/PRNBKQ 0 4 "+table)
-	if err := Attempt(p, buyMove(uint8(v.TypeOf('Q')))); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "check") {
+	view := p.View(rules.White).Position
+	if _, err := p.Moderate(view, buyMove(uint8(v.TypeOf('Q')))); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "check") {
 		t.Errorf("buy in check: %v", err)
 	}
 	e1 := sq(t, v, "e1")
-	if err := Attempt(p, pieceMove(e1, e1+geom.Square(geom.Offset(0, 2)), false)); !errors.Is(err, ErrRefused) {
+	if _, err := p.Moderate(view, pieceMove(e1, e1+geom.Square(geom.Offset(0, 2)), false)); !errors.Is(err, ErrRefused) {
 		t.Errorf("a king leap: %v", err)
 	}
 	// Royal capture: moving into attack is legal in moderated games.
@@ -329,8 +334,8 @@ func TestRefusal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Attempt(p, m); err != nil {
-		t.Errorf("Ke1-f1: %v", err)
+	if real, err := p.Moderate(view, m); err != nil || real != m {
+		t.Errorf("Ke1-f1: %v, %#v", err, real)
 	}
 }
 

@@ -1,7 +1,6 @@
 package csipgs
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -182,7 +181,9 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 			sb.WriteByte('/')
 		}
 	}
-	fmt.Fprintf(&sb, " %c - - %d %d", p.Turn().Letter(), st.hm, p.Fullmove())
+	// The halfmove counter is not shown: it would tell whether an unseen
+	// action of the opponent was a capture or a pawn move (it resets).
+	fmt.Fprintf(&sb, " %c - - 0 %d", p.Turn().Letter(), p.Fullmove())
 	q, err := vv.ParsePlainFEN(sb.String())
 	if err != nil {
 		return rules.View{}, fmt.Errorf("csipgs: view: %w", err)
@@ -196,7 +197,7 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 			q.SetPocket(col, rules.Type(t), p.Pocket(col, rules.Type(t)))
 		}
 	}
-	ns := &state{z: z, table: st.table, slots: st.slots, hm: st.hm}
+	ns := &state{z: z, table: st.table, slots: st.slots}
 	ns.seen[c] = known
 	if !z.o.HideEconomy {
 		// The opponent's pieces out of sight, by type: what the public
@@ -227,7 +228,9 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 	if p.Phase() != 0 {
 		q.SetTurnState(p.Turn(), p.Phase(), p.Counter())
 	}
-	return rules.View{Viewer: c, Visible: vis, Position: q}, nil
+	view := rules.View{Viewer: c, Visible: vis, Position: q}
+	view.EconomyHidden[c.Other()] = z.o.HideEconomy
+	return view, nil
 }
 
 // determinizeHook returns the Determinize hook: a full position consistent
@@ -300,9 +303,9 @@ func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Posit
 	}
 }
 
-// ErrRefused is wrapped by the error Attempt returns for an action the
-// moderator refuses.
-var ErrRefused = errors.New("csipgs: refused")
+// ErrRefused is wrapped by the error the moderator returns for an action
+// it refuses; it is rules.ErrRefused.
+var ErrRefused = rules.ErrRefused
 
 // Refusal is the moderator's answer to an action that is not legal in the
 // true position (CS-M5): "illegal, try again", with the reason.
@@ -317,20 +320,57 @@ func (e *Refusal) Error() string { return "illegal, try again: " + e.Reason }
 // Unwrap makes errors.Is(err, ErrRefused) true.
 func (e *Refusal) Unwrap() error { return ErrRefused }
 
-// Attempt is the moderator (CS-M1, CS-M5): it judges an action or design
-// change a player chose from their view against the true position p. A
-// legal move is played on p and nil returned; any other is refused with a
-// *Refusal saying why, and p is unchanged.
-func Attempt(p *rules.Position, m rules.Move) error {
-	z, ok := ensure(p)
+// moderate is the Moderate hook, the moderator of CS-M1 and CS-M5: it
+// judges an action or design change m that the side to move chose from
+// view against the true position p by its text (moderatorText), read in
+// p as a player's text would be. So a move is judged by what the player
+// asked for, not by what the view thought of it: a piece move onto a
+// square the view shows empty is a capture if an unseen enemy piece
+// stands there, and a new design gets the letter the rules give it in p.
+// A text p does not allow is refused with a *Refusal saying why.
+func (z *csipgs) moderate(p, view *rules.Position, m rules.Move) (rules.Move, error) {
+	if view == nil {
+		view = p
+	}
+	if text, ok := moderatorText(view, m); ok {
+		if real, err := ParseMove(p, text); err == nil && p.Playable(real) {
+			return real, nil
+		}
+	}
+	reason := z.refusal(p, m)
+	if reason == "" {
+		reason = "not legal on the board as it is"
+	}
+	return rules.NoMove, &Refusal{Move: m, Reason: reason}
+}
+
+// moderatorText returns the text of m, a move of view, that the
+// moderator reads in the true position: a piece move by its squares alone
+// ("a1a4", whatever stands on a4), a transfer, a buy, a design decision,
+// and a new design without its letter ("&Q>?=FfR"), since a letter free
+// in the view (whose type table lacks what the view does not show) may
+// not be free in the true position. ok is false for a move that is not a
+// csipgs move of view.
+func moderatorText(view *rules.Position, m rules.Move) (string, bool) {
+	z, ok := ensure(view)
 	if !ok {
-		return ErrNotCsipgs
+		return "", false
 	}
-	if reason := z.refusal(p, m); reason != "" {
-		return &Refusal{Move: m, Reason: reason}
+	switch KindOf(m) {
+	case PieceMove:
+		return m.From().String() + m.To().String(), true
+	case Transfer:
+		return string(rune('A'+int(m.Promo())-1)) + "@" + m.To().String(), true
+	case Buy, Pass:
+		return z.encodeMove(view, m)
+	case Redesign:
+		text, ok := z.encodeMove(view, m)
+		if _, _, id := designFields(m); ok && id != 0 && len(text) > 4 && text[2] == '>' && text[4] == '=' {
+			text = text[:3] + "?" + text[4:]
+		}
+		return text, ok
 	}
-	p.Make(m)
-	return nil
+	return "", false
 }
 
 // refusal returns why m is not legal in p, or "".

@@ -124,7 +124,10 @@ function stackInfo(fen, files) {
 
 // cgBoard returns a FEN board chessgroundx reads: one letter a square,
 // terrain as empty squares.
-function cgBoard(board, files) {
+function cgBoard(board, files, ranks) {
+  // No board (a spectator of a game with hidden information): empty
+  // squares, since chessground keeps its pieces when given no FEN.
+  if (!board) return Array(ranks).fill(String(files)).join('/');
   const { rows, pocket } = parseBoard(board, { files });
   return plainBoard(rows, pocket, { terrainEmpty: true });
 }
@@ -297,7 +300,6 @@ class GameView {
     this.seatInfo = loadSeat(id);
     this.invite = pendingInvite && pendingInvite.id === id ? pendingInvite.token : null; // tried before seatInfo
     pendingInvite = null;
-    this.watchView = localStorage.getItem('anychess.view.' + id) || '';
     this.seat = 'spectator';
     this.version = 0;
     this.events = []; // {v, e}
@@ -397,7 +399,6 @@ class GameView {
     const hello = { t: 'hello', since: this.version };
     if (this.invite) hello.token = this.invite;
     else if (this.seatInfo) hello.token = this.seatInfo.token;
-    else if (this.watchView) hello.view = this.watchView;
     this.ws.send(JSON.stringify(hello));
   }
 
@@ -452,13 +453,8 @@ class GameView {
       this.seat === 'spectator' ? '(watching)' : `(you play ${this.seat})`,
       f.game.opponent === 'engine' ? ` vs engine level ${f.game.level}` : ''));
     if (this.seat === 'spectator' && f.game.hidden && !f.game.finished) {
-      // Each player sees only its view: a spectator chooses whose.
-      const choose = h('select', { id: 'watch-view', onchange: (ev) => {
-        localStorage.setItem('anychess.view.' + this.id, ev.target.value);
-        location.reload();
-      } }, ...[['', 'nobody (the board is shown when the game ends)'], ['white', "white's view"], ['black', "black's view"]]
-        .map(([v, label]) => h('option', { value: v, selected: v === this.watchView }, label)));
-      this.title.append(h('div', { class: 'watch' }, 'Watch: ', choose));
+      // Each player sees only its view, and no spectator sees one.
+      this.title.append(h('div', { class: 'watch', id: 'watch-hidden' }, 'Hidden information: the board is shown when the game ends.'));
     }
     document.body.dataset.seat = this.seat;
     if (!this.cg) {
@@ -470,7 +466,7 @@ class GameView {
       this.wrap.style.setProperty('--ranks', f.game.ranks);
       this.cg = Chessground(this.boardEl, {
         dimensions: { width: f.game.files, height: f.game.ranks },
-        fen: f.game.start_board || '',
+        fen: f.game.start_board || cgBoard('', f.game.files, f.game.ranks),
         orientation: this.seat === 'black' ? 'black' : 'white',
         coordinates: true, // file letters and rank numbers, placed by style.css
         autoCastle: false,
@@ -637,7 +633,7 @@ class GameView {
   // and in the design phase the design editor.
   showEconomy(s, mine, specials, { table, slots }) {
     const sides = ['white', 'black'].map((side, i) => h('div', { class: 'side', 'data-side': side },
-      h('b', {}, side), `: ${s.money[side]} zorkmids · reserve: ${s.pocket[side] || '—'} · designs: `,
+      h('b', {}, side), side in s.money ? `: ${s.money[side]} zorkmids · reserve: ${s.pocket[side] || '—'} · designs: ` : ': treasury and reserve hidden · designs: ',
       ...(/^\?+$/.test(slots[i] || '') ? ['hidden'] // the opponent's under HideEconomy
         : (slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `)))));
     const els = [h('div', { class: 'treasuries', id: 'treasuries' }, ...sides)];
@@ -771,7 +767,7 @@ class GameView {
     const lastPly = this.plies[this.plies.length - 1];
     const last = s.last || (lastPly && !this.game.hidden ? movePair(lastPly.move) : null);
     this.cg.set({
-      fen: cgBoard(s.board, this.game.files),
+      fen: cgBoard(s.board, this.game.files, this.game.ranks),
       turnColor: s.turn,
       lastMove: last ? last.map(key) : undefined,
       check: s.check ? [key(s.check)] : false,
@@ -796,7 +792,7 @@ class GameView {
     const p = i >= 0 ? this.plies[i] : null;
     const pair = p && movePair(p.move);
     this.cg.set({
-      fen: cgBoard(board, this.game.files),
+      fen: cgBoard(board, this.game.files, this.game.ranks),
       lastMove: pair ? pair.map(key) : undefined,
       check: p && p.check ? [key(p.check)] : false,
       movable: { color: undefined, dests: new Map() },

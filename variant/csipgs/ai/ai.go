@@ -14,9 +14,9 @@
 //
 // With hidden information (the moderated mode) the engine sees only its
 // view: Engine.SearchView samples full positions consistent with the view
-// (the variant's Determinize hook), searches each with a share of the
-// time, and plays the action most samples choose (ties: the best mean
-// score).
+// (the variant's Determinize hook, drawn from the engine's seed and the
+// view), searches each with a share of the time, and plays the action
+// most samples choose (ties: the best mean score).
 package ai
 
 import (
@@ -44,14 +44,14 @@ var ErrNoMove = errors.New("ai: no legal move")
 // concurrent use.
 type Engine struct {
 	e       *search.Engine
-	rng     *rand.Rand
+	seed    uint64
 	Samples int // determinized positions per decision with hidden information
 }
 
 // New returns an engine that searches with e and draws determinizations
-// from seed.
+// from seed (a game's seed, so that the game replays).
 func New(e *search.Engine, seed uint64) *Engine {
-	return &Engine{e: e, rng: rand.New(rand.NewPCG(seed, 0x63736970)), Samples: DefaultSamples}
+	return &Engine{e: e, seed: seed, Samples: DefaultSamples}
 }
 
 // Search chooses the decision of the side to move in p, a position the
@@ -84,7 +84,10 @@ func (a *Engine) Search(ctx context.Context, p *rules.Position, lim search.Limit
 // shows only what viewer sees (its csipgs view, Position.View). Moves in
 // exclude (refused by the moderator this turn) are not chosen. The action
 // is the one most of a.Samples determinized positions choose, each
-// searched within a share of lim.
+// searched within a share of lim. The samples are drawn from the engine's
+// seed and the view alone, so that with a depth or node limit the same
+// seed and view give the same decision, whatever came before (a game
+// replays from its seed).
 func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim search.Limits, exclude []rules.Move) (rules.Move, error) {
 	us := view.Turn()
 	allowed := map[string]rules.Move{}
@@ -109,6 +112,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		}
 	}
 	det := view.Variant().Spec().Hooks.Determinize
+	rng := rand.New(rand.NewPCG(a.seed, view.Hash()))
 	n := max(1, a.Samples)
 	per := share(lim, us, n)
 	votes := map[string]int{}
@@ -116,7 +120,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 	for i := 0; i < n && ctx.Err() == nil; i++ {
 		sample := view
 		if det != nil {
-			if s := det(view.View(us), a.rng); s != nil {
+			if s := det(view.View(us), rng); s != nil {
 				sample = s
 			}
 		}
@@ -172,12 +176,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 
 // PlayModerated chooses the decision of the side to move in a moderated
 // game whose true position p the caller holds as the moderator: the
-// engine chooses from its view only (SearchView); a move the true position
-// does not allow is refused, excluded and the engine chooses again, at most
-// maxRefusals times. A new design goes to the moderator without its
-// letter ("&Q>?=FfR"), so that it gets the letter the rules give it in
-// the true position. It returns the move as a move of p, and how many of
-// the engine's moves were refused.
+// engine chooses from its view only (SearchView), and the moderator
+// (rules.Position.Moderate) judges the choice on p; a refused move is
+// excluded and the engine chooses again, at most maxRefusals times. It
+// returns the move as a move of p, and how many of the engine's moves were
+// refused.
 func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim search.Limits, maxRefusals int) (rules.Move, int, error) {
 	view := p.View(p.Turn()).Position
 	if view == nil {
@@ -189,26 +192,16 @@ func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim searc
 		if err != nil {
 			return rules.NoMove, len(refused), err
 		}
-		if real, err := notation.ParseMove(p, moderatorText(view, m)); err == nil && p.Playable(real) {
+		real, err := p.Moderate(view, m)
+		if err == nil {
 			return real, len(refused), nil
+		}
+		if !errors.Is(err, rules.ErrRefused) {
+			return rules.NoMove, len(refused), err
 		}
 		refused = append(refused, m)
 	}
 	return rules.NoMove, len(refused), fmt.Errorf("ai: %d moves refused", len(refused))
-}
-
-// moderatorText returns the text of m, a move of view, for the
-// moderator: a new design goes into its slot under the letter the rules
-// give it in the true position ("&Q>?=FfR" for "&Q>A=FfR"), since the
-// view's type table lacks the designs the view does not show (the
-// opponent's, under HideEconomy), so a letter free in the view may not be
-// free in the true position.
-func moderatorText(view *rules.Position, m rules.Move) string {
-	text := notation.Coord(view, m)
-	if csipgs.KindOf(m) == csipgs.Redesign && len(text) > 5 && text[0] == '&' && text[2] == '>' && text[4] == '=' {
-		return text[:3] + "?" + text[4:]
-	}
-	return text
 }
 
 // csipgsPass returns the "no change" design move of p.

@@ -310,3 +310,34 @@ func TestPlayModeratedHiddenLetters(t *testing.T) {
 		t.Errorf("Black's A is %q after %s", csipgs.DesignOf(truth, 'A'), got)
 	}
 }
+
+// TestSearchViewReplays: the moderated engine's decision at a fixed depth
+// depends on its seed and the view alone, so a game replays from its seed:
+// asked again about one view, an engine answers as a new engine with the
+// same seed does.
+func TestSearchViewReplays(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	// Black to move after White's Kd1: a king move and a pawn move are
+	// close, and the samples decide.
+	truth, err := v.ParseFEN("k7/p7/8/8/8/8/8/3K4 b 0/0 -/- PRNBKQ/PRNBKQ 7 10 " + table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := truth.View(rules.Black).Position
+	for seed := range uint64(8) {
+		first, err := New(search.New(1), seed).SearchView(context.Background(), view, search.Limits{Depth: 2}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := New(search.New(1), seed)
+		for i := range 4 {
+			m, err := a.SearchView(context.Background(), view, search.Limits{Depth: 2}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m != first {
+				t.Errorf("seed %d, asked %d times: %s, first %s", seed, i+1, notation.Coord(view, m), notation.Coord(view, first))
+			}
+		}
+	}
+}
