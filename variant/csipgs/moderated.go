@@ -327,7 +327,8 @@ func (e *Refusal) Unwrap() error { return ErrRefused }
 // asked for, not by what the view thought of it: a piece move onto a
 // square the view shows empty is a capture if an unseen enemy piece
 // stands there, and a new design gets the letter the rules give it in p.
-// A text p does not allow is refused with a *Refusal saying why.
+// A text p does not allow is refused with a *Refusal whose reason tells
+// only what view shows.
 func (z *csipgs) moderate(p, view *rules.Position, m rules.Move) (rules.Move, error) {
 	if view == nil {
 		view = p
@@ -337,9 +338,12 @@ func (z *csipgs) moderate(p, view *rules.Position, m rules.Move) (rules.Move, er
 			return real, nil
 		}
 	}
-	reason := z.refusal(p, m)
+	// The reason is judged on the view: a move the view allows is refused
+	// for what the mover cannot see (an unseen check, blocker or
+	// impassable square), and saying which would tell it (CS-M5).
+	reason := z.refusal(view, m)
 	if reason == "" {
-		reason = "not legal on the board as it is"
+		reason = "illegal, try again"
 	}
 	return rules.NoMove, &Refusal{Move: m, Reason: reason}
 }

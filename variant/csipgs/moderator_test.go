@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -101,6 +102,46 @@ func TestTerrainSecret(t *testing.T) {
 			pub := v.PublicOptions(terrain)
 			if _, ok := pub["Terrain"]; ok || pub["MapSize"] != "8x8" {
 				t.Errorf("PublicOptions = %v", pub)
+			}
+		})
+	}
+}
+
+// TestRefusalTellsNoSecret: a refusal in the moderated mode says no more
+// than the mover's view shows (CS-M5: "illegal, try again").
+func TestRefusalTellsNoSecret(t *testing.T) {
+	a5 := geom.Sq(0, 4)
+	for _, tt := range []struct {
+		name   string
+		o      Options
+		fen    string
+		text   string
+		reason string
+	}{
+		// a5 is impassable and White, seeing one square around its
+		// pieces, cannot see it.
+		{"unseen terrain", Options{Moderated: true, Radius: 1, Terrain: []geom.Square{a5}},
+			"4k3/8/8/*7/8/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + table, "a1a5", "illegal, try again"},
+		// The rook on e8 checks White's king unseen: the buy is refused
+		// without saying why.
+		{"unseen check", Options{Moderated: true, Radius: 1},
+			"k3r3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 10 " + table, "+P", "illegal, try again"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := newVariant(t, tt.o)
+			p := mustFEN(t, v, tt.fen)
+			view := p.View(p.Turn()).Position
+			m, err := notation.ParseMove(view, tt.text)
+			if err != nil {
+				t.Fatalf("%s in the view %s: %v", tt.text, view.FEN(), err)
+			}
+			_, err = p.Moderate(view, m)
+			var r *Refusal
+			if !errors.As(err, &r) {
+				t.Fatalf("Moderate: %v, want a refusal", err)
+			}
+			if r.Reason != tt.reason {
+				t.Errorf("reason %q, want %q", r.Reason, tt.reason)
 			}
 		})
 	}
