@@ -204,6 +204,11 @@ type Hooks struct {
 	// variant has no options.
 	Options   func() []Option
 	Configure func(tags map[string]string) (*Variant, error)
+	// AllOptions returns every per-game option the variant accepts, with
+	// its value, where Options writes only some of them (Crazy Chess's
+	// record names only the options that differ from the default). Nil:
+	// Options lists them all.
+	AllOptions func() []Option
 	// Setup returns a start position drawn with r (random ranks, shuffled
 	// pieces). Nil: the start position is fixed.
 	Setup func(v *Variant, r Roller) (*Position, error)

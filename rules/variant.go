@@ -584,6 +584,26 @@ func (v *Variant) Options() []Option {
 	return nil
 }
 
+// AllOptions returns every per-game option the variant accepts, with its
+// value (nil if it has none): the names -opt, UCI's VariantOptions and a
+// new game may set, which may be more than the tags Options writes.
+func (v *Variant) AllOptions() []Option {
+	if h := v.spec.Hooks.AllOptions; h != nil {
+		return h()
+	}
+	return v.Options()
+}
+
+// HasOption reports whether name is one of the variant's per-game options.
+func (v *Variant) HasOption(name string) bool {
+	for _, o := range v.AllOptions() {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // Configure returns the variant with the per-game options among tags;
 // tags that are not options are ignored. A variant without options
 // returns itself.

@@ -133,6 +133,7 @@ func New(opts Options) (*rules.Variant, error) {
 			FEN:           FEN,
 			ParseFEN:      z.parseFEN,
 			Options:       z.options,
+			AllOptions:    z.allOptions,
 			Configure:     z.configure,
 			InCheck:       z.inCheckHook,
 			Tactical:      z.tactical,
@@ -170,6 +171,11 @@ func (z *crazy) bind(v *rules.Variant) {
 // options returns the game's option tags.
 func (z *crazy) options() []rules.Option {
 	return rules.OptionsOf(z.o.Tags())
+}
+
+// allOptions returns every option with its value: the names a game may set.
+func (z *crazy) allOptions() []rules.Option {
+	return rules.OptionsOf(z.o.AllTags())
 }
 
 // configure returns Crazy Chess with z's options changed by the option

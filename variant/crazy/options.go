@@ -177,22 +177,30 @@ func boolOptions() []boolOption {
 // Tags returns the options as game-record tags (section 2.11): Denial
 // always, then one tag for every option that differs from the default.
 func (o Options) Tags() [][2]string {
-	def := DefaultOptions()
+	def := DefaultOptions().AllTags()
 	var tags [][2]string
-	for i, e := range enumOptions() {
-		v := e.get(&o)
-		if i == 0 || v != e.get(&def) {
-			name := fmt.Sprint(v)
-			if int(v) < len(e.names) {
-				name = e.names[v]
-			}
-			tags = append(tags, [2]string{e.tag, name})
+	for i, t := range o.AllTags() {
+		if i == 0 || t != def[i] {
+			tags = append(tags, t)
 		}
 	}
-	for _, b := range boolOptions() {
-		if v := *b.ptr(&o); v != *b.ptr(&def) {
-			tags = append(tags, [2]string{b.tag, fmt.Sprint(v)})
+	return tags
+}
+
+// AllTags returns every option as a tag, in the order Tags writes them,
+// defaults included.
+func (o Options) AllTags() [][2]string {
+	var tags [][2]string
+	for _, e := range enumOptions() {
+		v := e.get(&o)
+		name := fmt.Sprint(v)
+		if int(v) < len(e.names) {
+			name = e.names[v]
 		}
+		tags = append(tags, [2]string{e.tag, name})
+	}
+	for _, b := range boolOptions() {
+		tags = append(tags, [2]string{b.tag, fmt.Sprint(*b.ptr(&o))})
 	}
 	return tags
 }
