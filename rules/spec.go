@@ -170,8 +170,12 @@ type Hooks struct {
 	// MakeSpecial performs a Special move; UnmakeSpecial reverses it.
 	MakeSpecial   func(p *Position, m Move, outcome int)
 	UnmakeSpecial func(p *Position, m Move, outcome int)
-	// End judges variant end rules before the standard ones.
-	End func(p *Position) (Status, bool)
+	// End judges variant end rules before the standard ones. ok true
+	// decides: the status returned stands, and when it is not over the
+	// game goes on whatever the standard rules would say (Crazy Chess while
+	// the last move may still be denied). ok false leaves the position to
+	// the standard rules.
+	End func(p *Position) (st Status, ok bool)
 	// View returns what c may see; nil: everything.
 	View func(p *Position, c Color) View
 	// Determinize samples a full position consistent with a view, for

@@ -451,7 +451,10 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 	p := s.p
 	v := p.Variant()
 	if s.end != nil {
-		if st, over := s.end(p); over {
+		if st, decided := s.end(p); decided {
+			if !st.Over() {
+				return 0, false // the variant says the game goes on
+			}
 			switch st.Result {
 			case rules.Win(p.Turn()):
 				return Mate - ply, true

@@ -14,5 +14,7 @@ func TestRulesCommands(t *testing.T) {
 		{"crazy option KnightPath", []string{"perft", "-variant", "crazy", "-opt", "KnightPath=Mao", "-fen", c13FEN, "-depth", "1"}, 0, []string{"nodes 21\n"}, nil, 0},
 		{"crazy option StackExit", []string{"show", "-variant", "crazy", "-opt", "StackExit=TopOnly", "-opt", "AllRoundRequiresVictim=false"}, 0, nil, nil, 0},
 		{"crazy unknown option", []string{"show", "-variant", "crazy", "-opt", "Foo=1"}, 1, nil, []string{"crazychess has the options Denial, StackExit, KingStep1Immunity, KnightPath"}, 0},
+		{"crazy dead material deniable", []string{"apply", "-variant", "crazy", "-fen", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", "Ra4xe4", "DENY"}, 0,
+			[]string{"7k/8/8/8/R3q3/8/8/K7 w - - 0 1 w b 1\n", "ongoing"}, nil, 0},
 	})
 }

@@ -21,9 +21,12 @@
 //
 // The King is not a royal piece for the core: a King inside a stack is not
 // on the core board, and the core must not think it lost. The End hook
-// judges self-destruction, checkmate (only when no denial is possible,
-// CC-46) and stalemate; the core judges the 50-move rule, repetition (the
-// state is in the position key) and dead material.
+// judges self-destruction, checkmate and stalemate; the core judges the
+// 50-move rule, repetition (the state is in the position key) and dead
+// material, but only once the denial window is closed: while the side to
+// move may deny the last move, the End hook says the game goes on (CC-46).
+// The search, which scores the 50-move rule itself, still calls a node
+// past the 50 moves a draw though its last move might be denied.
 //
 // Positions are read and written as Crazy-FEN (ParseFEN, FEN) and moves in
 // the long algebraic syntax of section 2.11 (ParseMove, FormatMove).

@@ -209,9 +209,45 @@ func TestDraws(t *testing.T) { // CC-47
 	if n, st := p.Repetitions(), p.Status(); n != 2 || st.Over() {
 		t.Errorf("after repeating twice: %d repetitions, %v", n, st)
 	}
-	play(t, p, "Ke1-d1-e1", "Ke8-d8-e8")
+	play(t, p, "Ke1-d1-e1")
 	if st := p.Status(); st.Reason != rules.ReasonRepetition {
 		t.Errorf("after repeating three times: %v, want a draw by repetition", st)
+	}
+}
+
+// TestNoEndWhileDeniable: a move that makes a draw by dead material, the
+// 50-move rule or repetition does not end the game while the opponent may
+// still deny it (CC-46); once the window is closed the draw stands.
+func TestNoEndWhileDeniable(t *testing.T) { // CC-46, CC-47
+	for _, c := range []struct {
+		name, fen string
+		moves     []string
+		reason    rules.Reason // rules.ReasonNone: the game goes on, DENY legal
+	}{
+		{"dead material, deniable", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", []string{"Ra4xe4"}, rules.ReasonNone},
+		{"dead material, denied", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", []string{"Ra4xe4", "DENY"}, rules.ReasonNone},
+		{"dead material, no right", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 w - 0", []string{"Ra4xe4"}, rules.ReasonDead},
+		{"dead material, immune", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b w 1", []string{"Ra4xe4"}, rules.ReasonDead},
+		{"50 moves, deniable", "7k/8/8/8/8/8/8/KR6 w - - 99 80 b - 0", []string{"Rb1-b2"}, rules.ReasonNone},
+		{"50 moves, no right", "7k/8/8/8/8/8/8/KR6 w - - 99 80 w - 0", []string{"Rb1-b2"}, rules.ReasonNMoveRule},
+		{"50 moves, accepted", "7k/8/8/8/8/8/8/KR6 w - - 98 80 b - 0", []string{"Rb1-b2", "Kh8-g8-h8"}, rules.ReasonNMoveRule},
+		{"repetition, deniable", "4k3/8/8/8/8/8/8/4K2R w - - 0 1 w - 0",
+			[]string{"Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1", "Ke8-d8-e8"}, rules.ReasonNone},
+		{"repetition, no right", "4k3/8/8/8/8/8/8/4K2R w - - 0 1 w - 0",
+			[]string{"Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1"}, rules.ReasonRepetition},
+	} {
+		p := parse(t, newVariant(t, nil), c.fen)
+		play(t, p, c.moves...)
+		st := p.Status()
+		if c.reason == rules.ReasonNone {
+			if st.Over() {
+				t.Errorf("%s: %v, want the game to go on", c.name, st)
+			}
+			continue
+		}
+		if st.Reason != c.reason || st.Result != rules.Draw {
+			t.Errorf("%s: %v, want a draw by %q", c.name, st, c.reason)
+		}
 	}
 }
 
