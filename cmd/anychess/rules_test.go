@@ -16,5 +16,9 @@ func TestRulesCommands(t *testing.T) {
 		{"crazy unknown option", []string{"show", "-variant", "crazy", "-opt", "Foo=1"}, 1, nil, []string{"crazychess has the options Denial, StackExit, KingStep1Immunity, KnightPath"}, 0},
 		{"crazy dead material deniable", []string{"apply", "-variant", "crazy", "-fen", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", "Ra4xe4", "DENY"}, 0,
 			[]string{"7k/8/8/8/R3q3/8/8/K7 w - - 0 1 w b 1\n", "ongoing"}, nil, 0},
+		{"design unknown option", []string{"design", "-opt", "Foo=1", "N"}, 1, nil, []string{"-opt Foo: csipgs has the options Relay, "}, 0},
+		{"design relay without Relay", []string{"design", "relay-bNbW"}, 1, nil, []string{`"relay-bNbW" is a relay design`, "Relay=1"}, 0},
+		{"design relay with Relay=0", []string{"design", "-opt", "Relay=0", "relay-bNbW"}, 1, nil, []string{"relay design"}, 0},
+		{"design relay with Relay=1", []string{"design", "-opt", "Relay=1", "relay-bNbW"}, 0, []string{"price 3 (exact cost 3, rounded up)\n", "relay: yes (price x2)\n"}, nil, 0},
 	})
 }
