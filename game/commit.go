@@ -124,6 +124,24 @@ func VerifyRolls(g *Game, seed uint64) (int, error) {
 	return rolls, nil
 }
 
+// StartDrawn reports whether g's start is the one its variant draws from
+// seed (Variant.Seeded): by a roller of its own, NewRoller(SetupSeed(seed)),
+// or by the dice roller NewRoller(seed) before its first roll (games
+// recorded before the set-up had a stream of its own). It is false for a
+// variant whose start is not drawn, and for a start that was given.
+func StartDrawn(g *Game, seed uint64) bool {
+	if !g.Variant.Seeded() {
+		return false
+	}
+	want := g.start.FEN()
+	for _, s := range []uint64{SetupSeed(seed), seed} {
+		if p, err := g.Variant.Setup(NewRoller(s)); err == nil && p.FEN() == want {
+			return true
+		}
+	}
+	return false
+}
+
 // label returns the label of outcome k, or "none" if there is no such
 // outcome.
 func label(outs []rules.Outcome, k int) string {

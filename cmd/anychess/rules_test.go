@@ -1,6 +1,16 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
+)
 
 // c13FEN is worked example C13 of Crazy Chess: the knight on b1 may take
 // the pawn on b3 on its way to c3 under KnightPath=L, not under Mao.
@@ -21,4 +31,81 @@ func TestRulesCommands(t *testing.T) {
 		{"design relay with Relay=0", []string{"design", "-opt", "Relay=0", "relay-bNbW"}, 1, nil, []string{"relay design"}, 0},
 		{"design relay with Relay=1", []string{"design", "-opt", "Relay=1", "relay-bNbW"}, 0, []string{"price 3 (exact cost 3, rounded up)\n", "relay: yes (price x2)\n"}, nil, 0},
 	})
+}
+
+// TestVerifyStart: verify says where the start of a game came from when
+// the seed does not vouch for it.
+func TestVerifyStart(t *testing.T) {
+	const seed = 42
+	nonce := strings.Repeat("5a", 16)
+	reg := catalog.MustDefault()
+	vz := must[*rules.Variant](t)(reg.Get("vazir"))
+	chess := must[*rules.Variant](t)(reg.Get("chess"))
+	for _, c := range []struct {
+		name  string
+		v     *rules.Variant
+		start func() (*rules.Position, *game.Roller) // the start and the dice roller
+		want  string
+		not   string
+	}{
+		{"drawn by its own stream", vz, func() (*rules.Position, *game.Roller) {
+			return must[*rules.Position](t)(vz.Setup(game.NewRoller(game.SetupSeed(seed)))), game.NewRoller(seed)
+		}, "; the start was drawn from the seed\n", "given"},
+		{"drawn by the dice", vz, func() (*rules.Position, *game.Roller) {
+			r := game.NewRoller(seed)
+			return must[*rules.Position](t)(vz.Setup(r)), r
+		}, "; the start was drawn from the seed\n", "given"},
+		{"given", vz, func() (*rules.Position, *game.Roller) {
+			return must[*rules.Position](t)(vz.ParseFEN("r56k0/8/8/8/8/8/8/R36K0 w - - 0 1 t0")), game.NewRoller(seed)
+		}, "; the start was given, not drawn from the seed", "drawn from the seed\\n"},
+		{"chess set up", chess, func() (*rules.Position, *game.Roller) {
+			return must[*rules.Position](t)(chess.ParseFEN("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), game.NewRoller(seed)
+		}, "; the start was given (a set-up position)\n", "drawn"},
+		{"chess from the start", chess, func() (*rules.Position, *game.Roller) {
+			return chess.Start(), game.NewRoller(seed)
+		}, "matches sha256:", "start"},
+	} {
+		start, dice := c.start()
+		g := game.New(c.v, start)
+		g.SetCommitment(seed, nonce)
+		for range 40 {
+			p := g.Position()
+			if p.Status().Over() {
+				break
+			}
+			m := p.LegalMoves(nil)[0]
+			k := must[int](t)(rules.Choose(dice, p.Outcomes(m)))
+			if err := g.Play(m, k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Reveal(seed, nonce)
+		var sb strings.Builder
+		if err := pgn.Write(&sb, notation.WriteGame(g)); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, st := runCmdIn(sb.String(), "verify")
+		if st != 0 || !strings.Contains(out, "game 1: ok: ") || !strings.Contains(out, c.want) || strings.Contains(out, c.not) {
+			t.Errorf("%s: status %d, output %q, stderr %q; want %q without %q", c.name, st, out, errs, c.want, c.not)
+		}
+	}
+}
+
+// must returns a function that passes on a result and fails the test on
+// its error: must[T](t)(f()).
+func must[T any](t *testing.T) func(T, error) T {
+	return func(x T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+}
+
+// runCmdIn runs the command with stdin.
+func runCmdIn(stdin string, args ...string) (stdout, stderr string, status int) {
+	var out, errb bytes.Buffer
+	status = run(args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), status
 }
