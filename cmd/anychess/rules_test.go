@@ -16,6 +16,13 @@ import (
 // the pawn on b3 on its way to c3 under KnightPath=L, not under Mao.
 const c13FEN = "7k/8/8/8/8/1p6/8/1N5K w - - 0 1 b - 0"
 
+// chatrangBare is a Chatrang position in which Black, to move, has a bare
+// king; csipgsNoRoyal a csipgs position in which White has no royal piece.
+const (
+	chatrangBare  = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
+	csipgsNoRoyal = "4k3/8/8/8/8/8/8/4R3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 {B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
+)
+
 // TestRulesCommands checks the commands' answers on variant rules: every
 // option a variant has may be set with -opt.
 func TestRulesCommands(t *testing.T) {
@@ -26,6 +33,13 @@ func TestRulesCommands(t *testing.T) {
 		{"crazy unknown option", []string{"show", "-variant", "crazy", "-opt", "Foo=1"}, 1, nil, []string{"crazychess has the options Denial, StackExit, KingStep1Immunity, KnightPath"}, 0},
 		{"crazy dead material deniable", []string{"apply", "-variant", "crazy", "-fen", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", "Ra4xe4", "DENY"}, 0,
 			[]string{"7k/8/8/8/R3q3/8/8/K7 w - - 0 1 w b 1\n", "ongoing"}, nil, 0},
+		{"moves chatrang bare king", []string{"moves", "-variant", "chatrang", "-fen", chatrangBare}, 1, nil, []string{"anychess moves: the game is over: 1-0 (black has a bare king and loses)"}, 0},
+		{"show chatrang bare king", []string{"show", "-variant", "chatrang", "-fen", chatrangBare}, 0, []string{"black to move; the game is over: 1-0 (black has a bare king and loses)\n"}, nil, 0},
+		{"moves vazir VZ-15a", []string{"moves", "-variant", "vazir", "-fen", "k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3"}, 1, nil, []string{"the game is over: 0-1", "VZ-15a"}, 0},
+		{"moves vazir extra move", []string{"moves", "-variant", "vazir", "-fen", "k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3K"}, 0, []string{"h1g1\n"}, nil, 3},
+		{"moves csipgs without a royal", []string{"moves", "-variant", "csipgs", "-fen", csipgsNoRoyal}, 1, nil, []string{"the game is over: 0-1 (white has no royal piece left and loses)"}, 0},
+		{"show csipgs without a royal", []string{"show", "-variant", "csipgs", "-fen", csipgsNoRoyal}, 0, []string{"white to move; the game is over: 0-1"}, nil, 0},
+		{"moves chess checkmate", []string{"moves", "-fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"}, 1, nil, []string{"the game is over: 1-0 (black is checkmated and loses)"}, 0},
 		{"design unknown option", []string{"design", "-opt", "Foo=1", "N"}, 1, nil, []string{"-opt Foo: csipgs has the options Relay, "}, 0},
 		{"design relay without Relay", []string{"design", "relay-bNbW"}, 1, nil, []string{`"relay-bNbW" is a relay design`, "Relay=1"}, 0},
 		{"design relay with Relay=0", []string{"design", "-opt", "Relay=0", "relay-bNbW"}, 1, nil, []string{"relay design"}, 0},
