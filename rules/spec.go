@@ -93,7 +93,7 @@ type EndSpec struct {
 	BareKing  Value // for a side left with royal pieces only, judged before the other rules; None to disable
 	NMoveRule int   // moves (by each side) without a capture or pawn move that draw; 0: none
 	NFold     int   // occurrences of one position that draw; 0: none
-	MoveCap   int   // plies after which the game is drawn; 0: none
+	MoveCap   int   // plies played in the game (Position.Played) after which it is drawn; 0: none
 	// Dead lists material that can never mate, as "white:black" letter
 	// strings with the royal included, in either colour order: "KN:K".
 	Dead []string

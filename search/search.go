@@ -467,7 +467,7 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 	if s.drawRep && p.Recurrences() >= 2 {
 		return 0, true
 	}
-	if s.moveCap > 0 && p.Ply() >= s.moveCap {
+	if s.moveCap > 0 && p.Played() >= s.moveCap {
 		return 0, true
 	}
 	end := v.Spec().End

@@ -21,6 +21,8 @@ const c13FEN = "7k/8/8/8/8/1p6/8/1N5K w - - 0 1 b - 0"
 const (
 	chatrangBare  = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
 	csipgsNoRoyal = "4k3/8/8/8/8/8/8/4R3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 {B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
+	// csipgsMove10 is two bare royal kings at move 10.
+	csipgsMove10 = "4k3/8/8/8/8/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 {B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
 )
 
 // TestRulesCommands checks the commands' answers on variant rules: every
@@ -40,6 +42,14 @@ func TestRulesCommands(t *testing.T) {
 		{"moves csipgs without a royal", []string{"moves", "-variant", "csipgs", "-fen", csipgsNoRoyal}, 1, nil, []string{"the game is over: 0-1 (white has no royal piece left and loses)"}, 0},
 		{"show csipgs without a royal", []string{"show", "-variant", "csipgs", "-fen", csipgsNoRoyal}, 0, []string{"white to move; the game is over: 0-1"}, nil, 0},
 		{"moves chess checkmate", []string{"moves", "-fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"}, 1, nil, []string{"the game is over: 1-0 (black is checkmated and loses)"}, 0},
+		{"chatrang cap from the FEN", []string{"show", "-variant", "chatrang", "-fen", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1300"}, 0,
+			[]string{"white to move; 24 legal moves; ongoing\n"}, nil, 0},
+		{"csipgs MaxTurns from the FEN", []string{"show", "-variant", "csipgs", "-opt", "MaxTurns=3", "-fen", csipgsMove10}, 0,
+			[]string{"white to move; 5 legal moves; ongoing\n"}, nil, 0},
+		{"csipgs MaxTurns one turn", []string{"apply", "-variant", "csipgs", "-opt", "MaxTurns=1", "-fen", csipgsMove10, "e1e2", "&-"}, 0,
+			[]string{"ongoing"}, nil, 0},
+		{"csipgs MaxTurns reached", []string{"apply", "-variant", "csipgs", "-opt", "MaxTurns=1", "-fen", csipgsMove10, "e1e2", "&-", "e8e7", "&-"}, 0,
+			[]string{" 2 11 {", "1/2-1/2 (the move limit of 2 plies)"}, nil, 0},
 		{"design unknown option", []string{"design", "-opt", "Foo=1", "N"}, 1, nil, []string{"-opt Foo: csipgs has the options Relay, "}, 0},
 		{"design relay without Relay", []string{"design", "relay-bNbW"}, 1, nil, []string{`"relay-bNbW" is a relay design`, "Relay=1"}, 0},
 		{"design relay with Relay=0", []string{"design", "-opt", "Relay=0", "relay-bNbW"}, 1, nil, []string{"relay design"}, 0},
