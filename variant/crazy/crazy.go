@@ -43,7 +43,12 @@
 //     King (CC-45).
 //   - A disguise swaps the pawn with a piece alone on its square or with a
 //     passenger, not with a base that carries passengers (that would leave
-//     a non-Rook under them); the swapped piece moves alone.
+//     a non-Rook under them); the swapped piece moves alone. A chain whose
+//     pieces are all alike changes nothing and is not a move (CC-29).
+//   - A Knight move "without a path capture" (CC-7) is any Knight move
+//     that names no path square: a quiet move, a capture at the
+//     destination (of a base or a passenger), entering a Rook. Under
+//     KnightDenial=Immune none of these may be denied.
 //   - A double step into a Rook sets no en-passant record (pawns do not
 //     take passengers); of several double steps in one chain disguise the
 //     last counts; a record is kept only when an enemy pawn could use it.

@@ -246,7 +246,8 @@ func (e *engine) appendLegal(dst []rules.Move, m rules.Move, us rules.Color) []r
 
 // allowed reports whether m may be played as the replacement of a denied
 // move: it differs from it, or it is a knight move without a path capture,
-// which the other path replays (CC-7).
+// which the other path replays (CC-7; such a move is denied only under
+// KnightDenial=Replayable).
 func (e *engine) allowed(m rules.Move, d *mv) bool {
 	den := e.s.v.denied
 	if den == rules.NoMove || m != den {

@@ -82,6 +82,20 @@ const (
 	FIDE                        // also K+N or K+B against K, and bishops all on one colour
 )
 
+// KnightDenial says whether a Knight move without a path capture may be
+// denied (CC-7, A10).
+type KnightDenial uint8
+
+// The knight denials.
+const (
+	// KnightImmune: such a move cannot be denied; DENY is not legal after
+	// it, the right stays where it is and no denial is counted.
+	KnightImmune KnightDenial = iota
+	// KnightReplayable: the move may be denied, and the replacement may be
+	// the same move (along the other path).
+	KnightReplayable
+)
+
 // Options are the switches the specification names; the zero value is not
 // the default rule set (three booleans default to true): start from
 // DefaultOptions.
@@ -95,6 +109,7 @@ type Options struct {
 	AllRoundHitsPassengers     bool // CC-20b: the all-round capture takes whole stacks
 	AllRoundRequiresVictim     bool // CC-20b: an all-round capture needs a piece next to the queen
 	KnightPath                 KnightPath
+	KnightDenial               KnightDenial
 	OffTurnPromotion           OffTurnPromotion
 	SelfDestruct               SelfDestruct
 	InsufficientMaterial       Insufficient
@@ -154,6 +169,8 @@ func enumOptions() []enumOption {
 			func(o *Options) uint8 { return uint8(o.KingStep1Immunity) }, func(o *Options, v uint8) { o.KingStep1Immunity = Step1Immunity(v) }},
 		{"KnightPath", []string{"L", "Mao"},
 			func(o *Options) uint8 { return uint8(o.KnightPath) }, func(o *Options, v uint8) { o.KnightPath = KnightPath(v) }},
+		{"KnightDenial", []string{"Immune", "Replayable"},
+			func(o *Options) uint8 { return uint8(o.KnightDenial) }, func(o *Options, v uint8) { o.KnightDenial = KnightDenial(v) }},
 		{"OffTurnPromotion", []string{"AutoQueen", "OwnerChoosesNextTurn"},
 			func(o *Options) uint8 { return uint8(o.OffTurnPromotion) }, func(o *Options, v uint8) { o.OffTurnPromotion = OffTurnPromotion(v) }},
 		{"SelfDestruct", []string{"LegalLoses", "Illegal"},
