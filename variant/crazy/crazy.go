@@ -29,7 +29,10 @@
 // past the 50 moves a draw though its last move might be denied.
 //
 // Positions are read and written as Crazy-FEN (ParseFEN, FEN) and moves in
-// the long algebraic syntax of section 2.11 (ParseMove, FormatMove).
+// the long algebraic syntax of section 2.11 (ParseMove, FormatMove). A
+// text in that syntax that names no legal move is an illegal move, with
+// its reason where one can be told (the ExplainMove hook), never a text
+// the notation cannot read.
 //
 // Where the specification leaves a question open, the package decides:
 //
@@ -148,6 +151,7 @@ func New(opts Options) (*rules.Variant, error) {
 			Eval:          z.evalHook,
 			Bare:          z.bare,
 			Checked:       z.checked,
+			ExplainMove:   z.explainMove,
 		},
 	}
 	switch opts.InsufficientMaterial {
