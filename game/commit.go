@@ -127,6 +127,24 @@ func VerifyRolls(g *Game, seed Seed) (int, error) {
 	return rolls, nil
 }
 
+// StartDrawn reports whether g's start is the one its variant draws from
+// seed (Variant.Seeded): by a roller of its own, seed.Setup(), or by the
+// dice roller itself before its first roll (PCG games recorded before the
+// set-up had a stream of its own). It is false for a variant whose start
+// is not drawn, and for a start that was given.
+func StartDrawn(g *Game, seed Seed) bool {
+	if !g.Variant.Seeded() {
+		return false
+	}
+	want := g.start.FEN()
+	for _, s := range []Seed{seed.Setup(), seed} {
+		if p, err := g.Variant.Setup(s.Roller()); err == nil && p.FEN() == want {
+			return true
+		}
+	}
+	return false
+}
+
 // label returns the label of outcome k, or "none" if there is no such
 // outcome.
 func label(outs []rules.Outcome, k int) string {

@@ -183,6 +183,7 @@ func (v *Variant) parseFEN(fen string) (*Position, error) {
 		fullmove = max(n, 1)
 	}
 	p.ply = 2*(fullmove-1) + int(p.turn)
+	p.startPly = p.ply
 
 	if msg := p.validate(); msg != "" {
 		return fail("position", "%s", msg)

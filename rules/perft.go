@@ -79,8 +79,8 @@ func Divide(p *Position, depth int) ([]Move, []uint64) {
 func (p *Position) immediateEnd() bool {
 	v := p.v
 	if h := v.spec.Hooks.End; h != nil {
-		if _, ok := h(p); ok {
-			return true
+		if st, ok := h(p); ok {
+			return st.Over()
 		}
 	}
 	us := p.turn

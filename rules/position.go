@@ -36,6 +36,7 @@ type Position struct {
 	epVictim   geom.Square       // the pawn an en-passant capture removes
 	halfmove   int               // plies since the last capture or pawn move
 	ply        int               // plies since the game's first position (from the FEN's move number)
+	startPly   int               // ply of the position the game started from (read from FEN or set up)
 
 	pocket [2][MaxTypes + 1]uint8 // reserves
 	money  [2]int32
@@ -128,6 +129,13 @@ func (p *Position) Fullmove() int { return p.ply/2 + 1 }
 
 // Ply returns the number of plies since the start of the game.
 func (p *Position) Ply() int { return p.ply }
+
+// Played returns the plies played in this game: since the position it
+// started from, the one read from FEN or set up, whatever move number that
+// position had. A move cap (EndSpec.MoveCap) counts these. FEN does not
+// carry the count: a position read from FEN starts a game, and a game
+// record replays its plies from its start.
+func (p *Position) Played() int { return p.ply - p.startPly }
 
 // Pocket returns how many pieces of type t colour c has in reserve.
 func (p *Position) Pocket(c Color, t Type) int { return int(p.pocket[c][t]) }

@@ -93,7 +93,7 @@ type EndSpec struct {
 	BareKing  Value // for a side left with royal pieces only, judged before the other rules; None to disable
 	NMoveRule int   // moves (by each side) without a capture or pawn move that draw; 0: none
 	NFold     int   // occurrences of one position that draw; 0: none
-	MoveCap   int   // plies after which the game is drawn; 0: none
+	MoveCap   int   // plies played in the game (Position.Played) after which it is drawn; 0: none
 	// Dead lists material that can never mate, as "white:black" letter
 	// strings with the royal included, in either colour order: "KN:K".
 	Dead []string
@@ -183,8 +183,12 @@ type Hooks struct {
 	// MakeSpecial performs a Special move; UnmakeSpecial reverses it.
 	MakeSpecial   func(p *Position, m Move, outcome int)
 	UnmakeSpecial func(p *Position, m Move, outcome int)
-	// End judges variant end rules before the standard ones.
-	End func(p *Position) (Status, bool)
+	// End judges variant end rules before the standard ones. ok true
+	// decides: the status returned stands, and when it is not over the
+	// game goes on whatever the standard rules would say (Crazy Chess while
+	// the last move may still be denied). ok false leaves the position to
+	// the standard rules.
+	End func(p *Position) (st Status, ok bool)
 	// View returns what c may see; nil: everything.
 	View func(p *Position, c Color) View
 	// Moderate judges m, a move the side to move chose from view (its
@@ -222,6 +226,11 @@ type Hooks struct {
 	// variant has no options.
 	Options   func() []Option
 	Configure func(tags map[string]string) (*Variant, error)
+	// AllOptions returns every per-game option the variant accepts, with
+	// its value, where Options writes only some of them (Crazy Chess's
+	// record names only the options that differ from the default). Nil:
+	// Options lists them all.
+	AllOptions func() []Option
 	// Setup returns a start position drawn with r (random ranks, shuffled
 	// pieces). Nil: the start position is fixed.
 	Setup func(v *Variant, r Roller) (*Position, error)

@@ -49,7 +49,7 @@ func (p *Position) Status() Status {
 	if e.NFold > 0 && p.Repetitions() >= e.NFold {
 		return Status{Result: Draw, Reason: ReasonRepetition, Detail: fmt.Sprintf("the same position %d times", e.NFold)}
 	}
-	if e.MoveCap > 0 && p.ply >= e.MoveCap {
+	if e.MoveCap > 0 && p.Played() >= e.MoveCap {
 		return Status{Result: Draw, Reason: ReasonMoveCap, Detail: fmt.Sprintf("the move limit of %d plies", e.MoveCap)}
 	}
 	return Status{}

@@ -590,7 +590,7 @@ func (v *Variant) Options() []Option {
 func (v *Variant) PublicOptions(opts map[string]string) map[string]string {
 	out := make(map[string]string, len(opts))
 	secret := map[string]bool{}
-	for _, o := range v.Options() {
+	for _, o := range v.AllOptions() {
 		secret[o.Name] = o.Secret
 	}
 	for k, val := range opts {
@@ -599,6 +599,26 @@ func (v *Variant) PublicOptions(opts map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// AllOptions returns every per-game option the variant accepts, with its
+// value (nil if it has none): the names -opt, UCI's VariantOptions and a
+// new game may set, which may be more than the tags Options writes.
+func (v *Variant) AllOptions() []Option {
+	if h := v.spec.Hooks.AllOptions; h != nil {
+		return h()
+	}
+	return v.Options()
+}
+
+// HasOption reports whether name is one of the variant's per-game options.
+func (v *Variant) HasOption(name string) bool {
+	for _, o := range v.AllOptions() {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Configure returns the variant with the per-game options among tags;

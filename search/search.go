@@ -451,7 +451,10 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 	p := s.p
 	v := p.Variant()
 	if s.end != nil {
-		if st, over := s.end(p); over {
+		if st, decided := s.end(p); decided {
+			if !st.Over() {
+				return 0, false // the variant says the game goes on
+			}
 			switch st.Result {
 			case rules.Win(p.Turn()):
 				return Mate - ply, true
@@ -464,7 +467,7 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 	if s.drawRep && p.Recurrences() >= 2 {
 		return 0, true
 	}
-	if s.moveCap > 0 && p.Ply() >= s.moveCap {
+	if s.moveCap > 0 && p.Played() >= s.moveCap {
 		return 0, true
 	}
 	end := v.Spec().End

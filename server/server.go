@@ -183,12 +183,8 @@ func (s *Server) variantFor(name string, options map[string]string) (*rules.Vari
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errUnknownVariant, err)
 	}
-	known := map[string]bool{}
-	for _, o := range v.Options() {
-		known[o.Name] = true
-	}
 	for k := range options {
-		if !known[k] {
+		if !v.HasOption(k) {
 			return nil, fmt.Errorf("%w: %s has no option %q", errBadOption, v.Name(), k)
 		}
 	}
@@ -620,7 +616,7 @@ type OptionInfo struct {
 // optionInfos returns v's options as the lobby offers them.
 func optionInfos(v *rules.Variant) []OptionInfo {
 	var out []OptionInfo
-	for _, o := range v.Options() {
+	for _, o := range v.AllOptions() {
 		out = append(out, OptionInfo{Name: o.Name, Value: o.Value})
 	}
 	return out

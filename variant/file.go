@@ -74,7 +74,7 @@ type endFile struct {
 	BareKing      string   `toml:"bare_king"`       // for a side with royals only: none (default), loss, win, draw
 	MoveRule      int      `toml:"move_rule"`       // moves without capture or pawn move that draw (50); 0: none
 	Repetition    int      `toml:"repetition"`      // occurrences of a position that draw (3); 0: none
-	MoveCap       int      `toml:"move_cap"`        // plies after which the game is a draw; 0: none
+	MoveCap       int      `toml:"move_cap"`        // plies played in the game (not counting a FEN's move number) after which it is a draw; 0: none
 	Dead          []string `toml:"dead"`            // material that cannot mate, "KN:K"
 	DeadSameColor string   `toml:"dead_same_color"` // letters: only these, all on one colour, is dead
 }

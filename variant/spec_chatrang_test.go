@@ -219,34 +219,38 @@ func TestSpecCHDrawRules(t *testing.T) {
 	play(t, p, "g1f3")
 	wantOngoing(t, p)
 
-	// ply = 2*(fullmove-1) + (1 if Black is to move).
+	// ply = 2*(fullmove-1) + (1 if Black is to move), but the cap counts
+	// the plies played in the game: a position read from FEN, whatever its
+	// move number, starts the count.
 	for _, tc := range []struct {
-		fen   string
-		ply   int
-		drawn bool
+		fen string
+		ply int
 	}{
-		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1250", 2498, false},
-		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1250", 2499, false},
-		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1251", 2500, true},
-		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1251", 2501, true},
+		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1250", 2498},
+		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1250", 2499},
+		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1251", 2500},
+		{"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1251", 2501},
 	} {
 		p := mustFEN(t, v, tc.fen)
-		if p.Ply() != tc.ply {
-			t.Errorf("%s: ply %d, want %d", tc.fen, p.Ply(), tc.ply)
+		if p.Ply() != tc.ply || p.Played() != 0 {
+			t.Errorf("%s: ply %d, played %d, want %d and 0", tc.fen, p.Ply(), p.Played(), tc.ply)
 		}
-		if tc.drawn {
-			wantStatus(t, p, rules.Draw, rules.ReasonMoveCap)
-		} else {
-			wantOngoing(t, p)
+		wantOngoing(t, p)
+	}
+	// The 2500th ply played ends the game, from the start or from a FEN.
+	for _, start := range []string{chStart, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1251"} {
+		p = mustFEN(t, v, start)
+		for range 624 {
+			play(t, p, "g1f3", "g8f6", "f3g1", "f6g8")
 		}
+		play(t, p, "g1f3", "g8f6", "f3g1")
+		if p.Played() != 2499 {
+			t.Errorf("CH-11: %d plies played", p.Played())
+		}
+		wantOngoing(t, p)
+		play(t, p, "f6g8")
+		wantStatus(t, p, rules.Draw, rules.ReasonMoveCap)
 	}
-	// The 2500th ply ends the game.
-	p = mustFEN(t, v, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1250")
-	play(t, p, "g8f6")
-	if p.Ply() != 2500 {
-		t.Errorf("CH-11: ply %d after one move from ply 2499", p.Ply())
-	}
-	wantStatus(t, p, rules.Draw, rules.ReasonMoveCap)
 }
 
 // B.9: perft of the two positions.

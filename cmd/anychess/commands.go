@@ -88,6 +88,10 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "show", err)
 	}
 	fmt.Fprint(stdout, notation.Diagram(p, rules.White))
+	if st := p.Status(); st.Over() {
+		fmt.Fprintf(stdout, "%s\n%s to move; the game is over: %s\n", p.FEN(), p.Turn(), st)
+		return 0
+	}
 	fmt.Fprintf(stdout, "%s\n%s to move; %d legal moves; %s\n", p.FEN(), p.Turn(), len(p.LegalMoves(nil)), p.Status())
 	return 0
 }
@@ -107,6 +111,9 @@ func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	p, err := pf.position()
 	if err != nil {
 		return fail(stderr, "moves", err)
+	}
+	if st := p.Status(); st.Over() {
+		return fail(stderr, "moves", fmt.Errorf("the game is over: %s", st))
 	}
 	for _, m := range p.LegalMoves(nil) {
 		if *useSAN {

@@ -103,7 +103,7 @@ func (pf *posFlags) variantOf() (*rules.Variant, error) {
 		return v, nil
 	}
 	var known []string
-	for _, o := range v.Options() {
+	for _, o := range v.AllOptions() {
 		known = append(known, o.Name)
 	}
 	tags := make(map[string]string, len(pf.opts))

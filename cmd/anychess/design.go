@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/anychess/anychess/variant/csipgs"
@@ -37,8 +38,15 @@ func runDesign(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	o := csipgs.DefaultOptions()
 	if len(opts) > 0 {
+		var known []string
+		for _, t := range o.Tags() {
+			known = append(known, t[0])
+		}
 		tags := map[string]string{}
 		for _, kv := range opts {
+			if !slices.Contains(known, kv[0]) {
+				return fail(stderr, "design", fmt.Errorf("-opt %s: csipgs has the options %s", kv[0], strings.Join(known, ", ")))
+			}
 			tags[kv[0]] = kv[1]
 		}
 		if err := o.SetTags(tags); err != nil {
@@ -50,19 +58,19 @@ func runDesign(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		pi, err := csipgs.PriceWith(text, o.ParseOptions())
+		pi, err := csipgs.PriceIn(text, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "anychess design: %s", designFault(text, err))
 			status = 1
 			continue
 		}
-		fmt.Fprint(stdout, describeDesign(pi, *size, o.Relay))
+		fmt.Fprint(stdout, describeDesign(pi, *size))
 	}
 	return status
 }
 
 // describeDesign writes what the design command prints for one design.
-func describeDesign(pi csipgs.PriceInfo, size int, relayOK bool) string {
+func describeDesign(pi csipgs.PriceInfo, size int) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "design %s\n", pi.Design)
 	fmt.Fprintf(&sb, "price %d (exact cost %s, rounded up)\n", pi.Price, pi.Decimal())
@@ -71,11 +79,7 @@ func describeDesign(pi csipgs.PriceInfo, size int, relayOK bool) string {
 		sb.WriteString("royal: yes (price x4)\n")
 	}
 	if pi.Relay {
-		note := ""
-		if !relayOK {
-			note = "; a game allows it only with the option Relay=1"
-		}
-		fmt.Fprintf(&sb, "relay: yes (price x2%s)\n", note)
+		sb.WriteString("relay: yes (price x2)\n")
 	}
 	var powers []string
 	for _, w := range pi.Powers {

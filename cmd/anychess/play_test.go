@@ -432,9 +432,11 @@ func TestPlayVazir(t *testing.T) {
 }
 
 // TestPlayCrazyChess: stacks and risen bishops are drawn and listed, the
-// human is offered a denial when one is legal, and "deny" makes it.
+// human is offered a denial when one is legal, and "deny" makes it
+// (KnightDenial=Replayable, so that the engine's first move is deniable
+// whatever piece it moves).
 func TestPlayCrazyChess(t *testing.T) {
-	out, errs, st := playSession(t, []string{"crazy", "-color", "black", "-depth", "1"}, "deny\nquit\n")
+	out, errs, st := playSession(t, []string{"crazy", "-color", "black", "-depth", "1", "-opt", "KnightDenial=Replayable"}, "deny\nquit\n")
 	if st != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q", st, errs)
 	}

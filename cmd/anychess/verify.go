@@ -51,7 +51,25 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		tag, _ := g.Tag("RNG")
 		gen, _, _ := strings.Cut(tag, ":")
-		fmt.Fprintf(stdout, "game %d: ok: %d outcomes follow from the %s seed; the seed and nonce %s\n", i+1, rolls, gen, commit)
+		fmt.Fprintf(stdout, "game %d: ok: %d outcomes follow from the %s seed; the seed and nonce %s%s\n", i+1, rolls, gen, commit, startNote(g))
 	}
 	return status
+}
+
+// startNote says where a verified game's start came from, when the seed
+// does not account for it: a variant that draws its start by chance whose
+// recorded start is not the seed's draw, or a set-up position.
+func startNote(g *game.Game) string {
+	start := g.Start().FEN()
+	if g.Variant.Seeded() {
+		tag, _ := g.Tag("RNG")
+		if seed, err := game.ParseSeed(tag); err == nil && game.StartDrawn(g, seed) {
+			return "; the start was drawn from the seed"
+		}
+		return "; the start was given, not drawn from the seed: the seed does not vouch for it"
+	}
+	if start != g.Variant.StartFEN() {
+		return "; the start was given (a set-up position)"
+	}
+	return ""
 }

@@ -547,17 +547,13 @@ func (s *session) configure(val string) (*rules.Variant, error) {
 	if val == "" || val == "<empty>" {
 		return s.base, nil
 	}
-	known := map[string]bool{}
-	for _, o := range s.base.Options() {
-		known[o.Name] = true
-	}
 	tags := map[string]string{}
 	for _, kv := range strings.Fields(val) {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok {
 			return nil, fmt.Errorf("%q: want NAME=VALUE", kv)
 		}
-		if !known[name] {
+		if !s.base.HasOption(name) {
 			return nil, fmt.Errorf("%s has no option %q", s.base.Name(), name)
 		}
 		tags[name] = value

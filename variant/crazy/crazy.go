@@ -21,12 +21,18 @@
 //
 // The King is not a royal piece for the core: a King inside a stack is not
 // on the core board, and the core must not think it lost. The End hook
-// judges self-destruction, checkmate (only when no denial is possible,
-// CC-46) and stalemate; the core judges the 50-move rule, repetition (the
-// state is in the position key) and dead material.
+// judges self-destruction, checkmate and stalemate; the core judges the
+// 50-move rule, repetition (the state is in the position key) and dead
+// material, but only once the denial window is closed: while the side to
+// move may deny the last move, the End hook says the game goes on (CC-46).
+// The search, which scores the 50-move rule itself, still calls a node
+// past the 50 moves a draw though its last move might be denied.
 //
 // Positions are read and written as Crazy-FEN (ParseFEN, FEN) and moves in
-// the long algebraic syntax of section 2.11 (ParseMove, FormatMove).
+// the long algebraic syntax of section 2.11 (ParseMove, FormatMove). A
+// text in that syntax that names no legal move is an illegal move, with
+// its reason where one can be told (the ExplainMove hook), never a text
+// the notation cannot read.
 //
 // Where the specification leaves a question open, the package decides:
 //
@@ -40,7 +46,12 @@
 //     King (CC-45).
 //   - A disguise swaps the pawn with a piece alone on its square or with a
 //     passenger, not with a base that carries passengers (that would leave
-//     a non-Rook under them); the swapped piece moves alone.
+//     a non-Rook under them); the swapped piece moves alone. A chain whose
+//     pieces are all alike changes nothing and is not a move (CC-29).
+//   - A Knight move "without a path capture" (CC-7) is any Knight move
+//     that names no path square: a quiet move, a capture at the
+//     destination (of a base or a passenger), entering a Rook. Under
+//     KnightDenial=Immune none of these may be denied.
 //   - A double step into a Rook sets no en-passant record (pawns do not
 //     take passengers); of several double steps in one chain disguise the
 //     last counts; a record is kept only when an enemy pawn could use it.
@@ -133,12 +144,14 @@ func New(opts Options) (*rules.Variant, error) {
 			FEN:           FEN,
 			ParseFEN:      z.parseFEN,
 			Options:       z.options,
+			AllOptions:    z.allOptions,
 			Configure:     z.configure,
 			InCheck:       z.inCheckHook,
 			Tactical:      z.tactical,
 			Eval:          z.evalHook,
 			Bare:          z.bare,
 			Checked:       z.checked,
+			ExplainMove:   z.explainMove,
 		},
 	}
 	switch opts.InsufficientMaterial {
@@ -170,6 +183,11 @@ func (z *crazy) bind(v *rules.Variant) {
 // options returns the game's option tags.
 func (z *crazy) options() []rules.Option {
 	return rules.OptionsOf(z.o.Tags())
+}
+
+// allOptions returns every option with its value: the names a game may set.
+func (z *crazy) allOptions() []rules.Option {
+	return rules.OptionsOf(z.o.AllTags())
 }
 
 // configure returns Crazy Chess with z's options changed by the option

@@ -24,7 +24,7 @@ func TestTactical(t *testing.T) {
 		ok    bool
 	}{
 		{"quiet", startFEN, nil, "e2-e4", 0, false},
-		{"disguise", startFEN, nil, "Da2:b2", 0, false},
+		{"disguise", "4k3/8/8/8/8/4N3/4P3/4K3 w - - 0 1 b - 0", nil, "De3:e2", 0, false},
 		{"rook takes rook", "4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1 w - 0", nil, "Rd1xd5", 500, true},
 		// The pawn falls and takes the rook, then captures itself: +500
 		// for the rook taken, -500 for the rook lost, +100 for the pawn.

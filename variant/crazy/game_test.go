@@ -19,16 +19,89 @@ func TestStart(t *testing.T) { // CC-1
 	if q := parse(t, v, v.StartFEN()); q.Hash() != p.Hash() {
 		t.Errorf("the start read from FEN hashes %x, the compiled start %x", q.Hash(), p.Hash())
 	}
-	if n := len(p.LegalMoves(nil)); n != 77 {
-		t.Errorf("%d moves at the start, want 77", n)
+	// 16 pawn steps, 4 knight moves and Qd1* (which loses at once); every
+	// disguise there swaps pawns alike or moves onto the first row.
+	if n := len(p.LegalMoves(nil)); n != 21 {
+		t.Errorf("%d moves at the start, want 21", n)
 	}
 	if got := Stack(p, sq(t, "e1")); len(got) != 1 || got[0].Type() != v.TypeOf('K') {
 		t.Errorf("e1 holds %v", got)
 	}
 }
 
+// TestKnightImmune: a Knight move without a path capture cannot be denied
+// under the default KnightDenial=Immune, whether it moves, enters a Rook or
+// captures at its destination; a path capture can, and under Replayable
+// every Knight move can (CC-7, A10).
+func TestKnightImmune(t *testing.T) { // CC-7
+	replayable := newVariant(t, func(o *Options) { o.KnightDenial = KnightReplayable })
+	for _, c := range []struct {
+		name, fen, move string
+		v               *rules.Variant
+		deny            bool
+	}{
+		{"a quiet knight move", "", "Ng1-f3", nil, false},
+		{"a knight captures", "7k/8/8/8/8/2p5/8/1N5K w - - 0 1 b - 0", "Nb1xc3", nil, false},
+		{"a knight enters a rook", "7k/8/8/8/8/2R5/8/1N5K w - - 0 1 b - 0", "Nb1^c3", nil, false},
+		{"a knight takes a passenger", "7k/8/8/8/8/2(rp)5/8/1N5K w - - 0 1 b - 0", "Nb1xc3/1", nil, false},
+		{"a path capture", "7k/8/8/8/8/1p6/8/1N5K w - - 0 1 b - 0", "Nb1-c3(xb3)", nil, true},
+		{"a bishop move", "7k/8/8/8/8/8/8/1B5K w - - 0 1 b - 0", "Bb1-c2", nil, true},
+		{"a quiet knight move, Replayable", "", "Ng1-f3", replayable, true},
+	} {
+		v := c.v
+		if v == nil {
+			v = newVariant(t, nil)
+		}
+		p := v.Start()
+		if c.fen != "" {
+			p = parse(t, v, c.fen)
+		}
+		play(t, p, c.move)
+		if got := isLegal(p, "DENY"); got != c.deny {
+			t.Errorf("%s: DENY legal %v, want %v", c.name, got, c.deny)
+		}
+		if c.deny {
+			continue
+		}
+		// The right stays, nothing is counted, and the game goes on with
+		// the next move deniable again.
+		if d := DenialOf(p); d.Holder != rules.Black || d.Used != 0 {
+			t.Errorf("%s: holder %v, used %d", c.name, d.Holder, d.Used)
+		}
+	}
+	p := newVariant(t, nil).Start()
+	play(t, p, "Ng1-f3", "Ng8-f6", "e2-e3")
+	if !isLegal(p, "DENY") {
+		t.Error("after two knight moves a pawn move cannot be denied")
+	}
+}
+
+// TestDisguiseNoOp: a disguise or chain that leaves the board as it was is
+// not a move (CC-29); one that changes a square is, whatever it swaps.
+func TestDisguiseNoOp(t *testing.T) { // CC-29
+	for _, c := range []struct {
+		fen, move string
+		legal     bool
+	}{
+		{"7k/8/8/8/8/8/3PP3/4K3 w - - 0 1 b - 0", "Dd2:e2", false},
+		{"7k/8/8/8/8/8/3PP3/4K3 w - - 0 1 b - 0", "De2:d2", false},
+		{"7k/8/8/8/8/3P4/3P4/4K3 w - - 0 1 b - 0", "Dd3:d2", false},
+		{"7k/8/8/8/8/8/2PPP3/4K3 w - - 0 1 b - 0", "Dc2:d2,e2", false},
+		{"7k/8/8/8/8/4N3/3PP3/4K3 w - - 0 1 b - 0", "De3:e2", true},
+		{"7k/8/8/8/8/4N3/3PP3/4K3 w - - 0 1 b - 0", "De3:e2,d2", true},
+		{"7k/8/8/8/8/4p3/4P3/4K3 w - - 0 1 b - 0", "De3:e2", true},
+		{"7k/8/8/8/8/4(RP)3/4P3/4K3 w - - 0 1 b - 0", "De3/1:e2", false},
+		{"7k/8/8/8/8/4(RN)3/4P3/4K3 w - - 0 1 b - 0", "De3/1:e2", true},
+	} {
+		p := parse(t, newVariant(t, nil), c.fen)
+		if got := isLegal(p, c.move); got != c.legal {
+			t.Errorf("%s %s: legal %v, want %v (moves %v)", c.fen, c.move, got, c.legal, legal(p))
+		}
+	}
+}
+
 func TestKnightDenialReplay(t *testing.T) { // CC-7
-	v := newVariant(t, nil)
+	v := newVariant(t, func(o *Options) { o.KnightDenial = KnightReplayable })
 	p := v.Start()
 	play(t, p, "Ng1-f3", "DENY")
 	if !isLegal(p, "Ng1-f3") {
@@ -209,9 +282,45 @@ func TestDraws(t *testing.T) { // CC-47
 	if n, st := p.Repetitions(), p.Status(); n != 2 || st.Over() {
 		t.Errorf("after repeating twice: %d repetitions, %v", n, st)
 	}
-	play(t, p, "Ke1-d1-e1", "Ke8-d8-e8")
+	play(t, p, "Ke1-d1-e1")
 	if st := p.Status(); st.Reason != rules.ReasonRepetition {
 		t.Errorf("after repeating three times: %v, want a draw by repetition", st)
+	}
+}
+
+// TestNoEndWhileDeniable: a move that makes a draw by dead material, the
+// 50-move rule or repetition does not end the game while the opponent may
+// still deny it (CC-46); once the window is closed the draw stands.
+func TestNoEndWhileDeniable(t *testing.T) { // CC-46, CC-47
+	for _, c := range []struct {
+		name, fen string
+		moves     []string
+		reason    rules.Reason // rules.ReasonNone: the game goes on, DENY legal
+	}{
+		{"dead material, deniable", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", []string{"Ra4xe4"}, rules.ReasonNone},
+		{"dead material, denied", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b - 0", []string{"Ra4xe4", "DENY"}, rules.ReasonNone},
+		{"dead material, no right", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 w - 0", []string{"Ra4xe4"}, rules.ReasonDead},
+		{"dead material, immune", "7k/8/8/8/R3q3/8/8/K7 w - - 0 1 b w 1", []string{"Ra4xe4"}, rules.ReasonDead},
+		{"50 moves, deniable", "7k/8/8/8/8/8/8/KR6 w - - 99 80 b - 0", []string{"Rb1-b2"}, rules.ReasonNone},
+		{"50 moves, no right", "7k/8/8/8/8/8/8/KR6 w - - 99 80 w - 0", []string{"Rb1-b2"}, rules.ReasonNMoveRule},
+		{"50 moves, accepted", "7k/8/8/8/8/8/8/KR6 w - - 98 80 b - 0", []string{"Rb1-b2", "Kh8-g8-h8"}, rules.ReasonNMoveRule},
+		{"repetition, deniable", "4k3/8/8/8/8/8/8/4K2R w - - 0 1 w - 0",
+			[]string{"Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1", "Ke8-d8-e8"}, rules.ReasonNone},
+		{"repetition, no right", "4k3/8/8/8/8/8/8/4K2R w - - 0 1 w - 0",
+			[]string{"Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1", "Ke8-d8-e8", "Ke1-d1-e1"}, rules.ReasonRepetition},
+	} {
+		p := parse(t, newVariant(t, nil), c.fen)
+		play(t, p, c.moves...)
+		st := p.Status()
+		if c.reason == rules.ReasonNone {
+			if st.Over() {
+				t.Errorf("%s: %v, want the game to go on", c.name, st)
+			}
+			continue
+		}
+		if st.Reason != c.reason || st.Result != rules.Draw {
+			t.Errorf("%s: %v, want a draw by %q", c.name, st, c.reason)
+		}
 	}
 }
 

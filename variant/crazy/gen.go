@@ -388,9 +388,13 @@ func (e *engine) genDisguise(dst []rules.Move, b, i int, c rules.Color) []rules.
 	return dst
 }
 
-// chainOn appends the disguise dm and its continuations.
+// chainOn appends the disguise dm and its continuations, except those
+// that leave the board as it was (CC-29): a chain whose pieces are all
+// alike (the pawn swaps with an identical pawn) moves nothing.
 func (e *engine) chainOn(dst []rules.Move, dm *mv, chain []loc, c rules.Color) []rules.Move {
-	dst = append(dst, encode(dm))
+	if !e.alike(chain) {
+		dst = append(dst, encode(dm))
+	}
 	n := len(chain) - 2 // links so far
 	if n == maxLinks {
 		return dst
@@ -402,6 +406,19 @@ func (e *engine) chainOn(dst []rules.Move, dm *mv, chain []loc, c rules.Color) [
 		dm.links[n] = 0
 	}
 	return dst
+}
+
+// alike reports whether the pieces on the places of a chain are all equal,
+// so that swapping them along the chain changes nothing.
+func (e *engine) alike(chain []loc) bool {
+	s := e.s
+	first := s.cells[chain[0].b][chain[0].i]
+	for _, l := range chain[1:] {
+		if s.cells[l.b][l.i] != first {
+			return false
+		}
+	}
+	return true
 }
 
 // chainOf returns the places of the disguise d's chain (see

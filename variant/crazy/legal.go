@@ -246,7 +246,8 @@ func (e *engine) appendLegal(dst []rules.Move, m rules.Move, us rules.Color) []r
 
 // allowed reports whether m may be played as the replacement of a denied
 // move: it differs from it, or it is a knight move without a path capture,
-// which the other path replays (CC-7).
+// which the other path replays (CC-7; such a move is denied only under
+// KnightDenial=Replayable).
 func (e *engine) allowed(m rules.Move, d *mv) bool {
 	den := e.s.v.denied
 	if den == rules.NoMove || m != den {
@@ -497,8 +498,11 @@ func (e *engine) kingsRemoved(rem []Removal) (lost [2]bool) {
 }
 
 // end is the End hook: a claimed draw, a missing King (CC-45), checkmate
-// only when no denial is possible (CC-46) and stalemate (CC-47). The core
-// judges dead material, the 50-move rule and repetition after it.
+// only when no denial is possible (CC-46) and stalemate (CC-47). While the
+// side to move may deny the last move the game goes on whatever else holds:
+// the denial may undo what ended it (CC-46: a position is terminal only
+// when the denial window is closed). Otherwise the core judges dead
+// material, the 50-move rule and repetition after it.
 func (z *crazy) end(p *rules.Position) (rules.Status, bool) {
 	e := z.newEngine(p)
 	s := e.s
@@ -514,6 +518,9 @@ func (z *crazy) end(p *rules.Position) (rules.Status, bool) {
 	if k := s.findKing(us, z.king); k == none {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonNoRoyal,
 			Detail: fmt.Sprintf("%s has no king and loses", us)}, true
+	}
+	if e.canDeny() {
+		return rules.Status{}, true
 	}
 	if e.hasLegal() {
 		return rules.Status{}, false

@@ -428,7 +428,7 @@ func (p *nPos) apply(m *nMove) (*nPos, []int, []nPiece) {
 		}
 	}
 	// CC-42
-	q.lastImmune = p.immune == us
+	q.lastImmune = p.immune == us || m.knight && p.o.KnightDenial == KnightImmune
 	if p.immune == us {
 		q.immune = -1
 	}
@@ -713,15 +713,17 @@ func (p *nPos) disguises(b, i, c int) []nMove {
 			q := p.clone()
 			q.st[t][j], q.st[b][i] = q.st[b][i], q.st[t][j]
 			m := nMove{kind: "disguise", from: b, i: i, to: t, ti: j, path: -1, chain: [][2]int{{b, i}}}
-			out = append(out, q.chain(m, [][2]int{{t, j}, {b, i}}, c)...)
+			out = append(out, q.chain(p, m, [][2]int{{t, j}, {b, i}}, c)...)
 		}
 	}
 	return out
 }
 
 // chain returns m and its continuations; q is the board after m's swaps,
-// used the places of the pawns so far (the first pawn now on used[0]).
-func (q *nPos) chain(m nMove, used [][2]int, c int) []nMove {
+// orig the board before the disguise, used the places of the pawns so far
+// (the first pawn now on used[0]). A chain after which the board is as it
+// was is not a move (CC-29), but its continuations may be.
+func (q *nPos) chain(orig *nPos, m nMove, used [][2]int, c int) []nMove {
 	m.text = "D" + nPlace(m.to, m.ti) + ":"
 	for k, pw := range m.chain {
 		if k > 0 {
@@ -729,7 +731,10 @@ func (q *nPos) chain(m nMove, used [][2]int, c int) []nMove {
 		}
 		m.text += nPlace(pw[0], pw[1])
 	}
-	out := []nMove{m}
+	var out []nMove
+	if !slices.EqualFunc(q.st[:], orig.st[:], slices.Equal) {
+		out = append(out, m)
+	}
 	if len(m.chain) == maxLinks+1 {
 		return out
 	}
@@ -750,7 +755,7 @@ func (q *nPos) chain(m nMove, used [][2]int, c int) []nMove {
 			r.st[x[0]][x[1]], r.st[b][i] = r.st[b][i], r.st[x[0]][x[1]]
 			n := m
 			n.chain = append(slices.Clone(m.chain), [2]int{b, i})
-			out = append(out, r.chain(n, append(slices.Clone(used), [2]int{b, i}), c)...)
+			out = append(out, r.chain(orig, n, append(slices.Clone(used), [2]int{b, i}), c)...)
 		}
 	}
 	return out

@@ -285,7 +285,7 @@ func (z *crazy) parseMove(p *rules.Position, text string) (rules.Move, error) {
 			return m, nil
 		}
 	}
-	return fail(notation.ErrIllegal, "")
+	return fail(notation.ErrIllegal, "%v", z.explainMove(p, s))
 }
 
 // scanner reads the move syntax.

@@ -82,6 +82,20 @@ const (
 	FIDE                        // also K+N or K+B against K, and bishops all on one colour
 )
 
+// KnightDenial says whether a Knight move without a path capture may be
+// denied (CC-7, A10).
+type KnightDenial uint8
+
+// The knight denials.
+const (
+	// KnightImmune: such a move cannot be denied; DENY is not legal after
+	// it, the right stays where it is and no denial is counted.
+	KnightImmune KnightDenial = iota
+	// KnightReplayable: the move may be denied, and the replacement may be
+	// the same move (along the other path).
+	KnightReplayable
+)
+
 // Options are the switches the specification names; the zero value is not
 // the default rule set (three booleans default to true): start from
 // DefaultOptions.
@@ -95,6 +109,7 @@ type Options struct {
 	AllRoundHitsPassengers     bool // CC-20b: the all-round capture takes whole stacks
 	AllRoundRequiresVictim     bool // CC-20b: an all-round capture needs a piece next to the queen
 	KnightPath                 KnightPath
+	KnightDenial               KnightDenial
 	OffTurnPromotion           OffTurnPromotion
 	SelfDestruct               SelfDestruct
 	InsufficientMaterial       Insufficient
@@ -154,6 +169,8 @@ func enumOptions() []enumOption {
 			func(o *Options) uint8 { return uint8(o.KingStep1Immunity) }, func(o *Options, v uint8) { o.KingStep1Immunity = Step1Immunity(v) }},
 		{"KnightPath", []string{"L", "Mao"},
 			func(o *Options) uint8 { return uint8(o.KnightPath) }, func(o *Options, v uint8) { o.KnightPath = KnightPath(v) }},
+		{"KnightDenial", []string{"Immune", "Replayable"},
+			func(o *Options) uint8 { return uint8(o.KnightDenial) }, func(o *Options, v uint8) { o.KnightDenial = KnightDenial(v) }},
 		{"OffTurnPromotion", []string{"AutoQueen", "OwnerChoosesNextTurn"},
 			func(o *Options) uint8 { return uint8(o.OffTurnPromotion) }, func(o *Options, v uint8) { o.OffTurnPromotion = OffTurnPromotion(v) }},
 		{"SelfDestruct", []string{"LegalLoses", "Illegal"},
@@ -177,22 +194,30 @@ func boolOptions() []boolOption {
 // Tags returns the options as game-record tags (section 2.11): Denial
 // always, then one tag for every option that differs from the default.
 func (o Options) Tags() [][2]string {
-	def := DefaultOptions()
+	def := DefaultOptions().AllTags()
 	var tags [][2]string
-	for i, e := range enumOptions() {
-		v := e.get(&o)
-		if i == 0 || v != e.get(&def) {
-			name := fmt.Sprint(v)
-			if int(v) < len(e.names) {
-				name = e.names[v]
-			}
-			tags = append(tags, [2]string{e.tag, name})
+	for i, t := range o.AllTags() {
+		if i == 0 || t != def[i] {
+			tags = append(tags, t)
 		}
 	}
-	for _, b := range boolOptions() {
-		if v := *b.ptr(&o); v != *b.ptr(&def) {
-			tags = append(tags, [2]string{b.tag, fmt.Sprint(v)})
+	return tags
+}
+
+// AllTags returns every option as a tag, in the order Tags writes them,
+// defaults included.
+func (o Options) AllTags() [][2]string {
+	var tags [][2]string
+	for _, e := range enumOptions() {
+		v := e.get(&o)
+		name := fmt.Sprint(v)
+		if int(v) < len(e.names) {
+			name = e.names[v]
 		}
+		tags = append(tags, [2]string{e.tag, name})
+	}
+	for _, b := range boolOptions() {
+		tags = append(tags, [2]string{b.tag, fmt.Sprint(*b.ptr(&o))})
 	}
 	return tags
 }

@@ -283,7 +283,7 @@ func (z *crazy) makeSpecial(p *rules.Position, m rules.Move, _ int) {
 		logMark: len(s.log), remMark: len(s.rem),
 		before: s.v, phash: s.phash, prevHash: p.Hash(),
 		halfmove: p.Halfmove(), ply: p.Ply(),
-		immune: s.v.immune == int8(us),
+		immune: s.v.immune == int8(us) || z.knightImmune(s, &d),
 	}
 	switch d.kind {
 	case kDeny:
@@ -297,6 +297,13 @@ func (z *crazy) makeSpecial(p *rules.Position, m rules.Move, _ int) {
 		}
 	}
 	s.frames = append(s.frames, f)
+}
+
+// knightImmune reports whether d, not yet made, is a Knight move without a
+// path capture that cannot be denied (CC-7, KnightDenial=Immune).
+func (z *crazy) knightImmune(s *state, d *mv) bool {
+	return z.o.KnightDenial == KnightImmune && d.kind == kPiece && d.path == none &&
+		s.cells[d.from][d.fromIdx].Type() == z.knight
 }
 
 // deny makes DENY by us (CC-5..CC-8): the position goes back to where it

@@ -56,7 +56,7 @@ type frame struct {
 	prevHash uint64 // the position key before the move
 	halfmove int    // the core's counters before the move
 	ply      int
-	immune   bool // the mover was immuneSide: the move cannot be denied
+	immune   bool // the move cannot be denied: the mover was immuneSide, or a knight move (CC-7)
 }
 
 // Cause says how a piece left the board.

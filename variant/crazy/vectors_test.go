@@ -197,11 +197,11 @@ func TestC10DenialBookkeeping(t *testing.T) {
 	if got, want := p.FEN(), "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2 w - 1"; got != want {
 		t.Errorf("after d5: %s, want %s (immune side cleared)", got, want)
 	}
-	play(t, p, "Ng1-f3")
+	play(t, p, "e2-e3") // not a Knight move, which could not be denied (CC-7)
 	if isLegal(p, "DENY") {
 		t.Error("black denies without the right")
 	}
-	play(t, p, "Ng8-f6")
+	play(t, p, "e7-e6")
 	if !isLegal(p, "DENY") {
 		t.Error("white may not deny black's second move")
 	}

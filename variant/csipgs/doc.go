@@ -80,7 +80,10 @@
 //   - The 50-move rule counts actions (100 = 50 moves by each side) in the
 //     variant state, because the core's counter cannot be reset by a hook;
 //     the FEN halfmove field is this counter. MaxTurns caps the game at
-//     that many turns of each side (the core's move cap in plies).
+//     that many turns of each side (the core's move cap in plies), counted
+//     from the position the game started from, not from the csipgs-FEN's
+//     move number; csipgs-FEN does not carry the count, so a position read
+//     from it starts the count anew.
 //   - Buys are priced with the design the slot's letter names at that
 //     moment; two slots with one letter give one buy move.
 //

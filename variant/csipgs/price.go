@@ -116,6 +116,20 @@ func PriceWith(design string, o ParseOptions) (PriceInfo, error) {
 	return Info(d, o), nil
 }
 
+// PriceIn parses and prices a design as a game under the options o would:
+// a relay design is an error wrapping ErrDesign unless o allows relay
+// pieces (option Relay, 3.7 A-g).
+func PriceIn(design string, o Options) (PriceInfo, error) {
+	pi, err := PriceWith(design, o.parseOptions())
+	if err != nil {
+		return PriceInfo{}, err
+	}
+	if pi.Relay && !o.Relay {
+		return PriceInfo{}, fmt.Errorf("%w: %q is a relay design: a game allows it only with the option Relay=1 (3.7 A-g)", ErrDesign, pi.Design)
+	}
+	return pi, nil
+}
+
 // Info prices a parsed design.
 func Info(d Design, o ParseOptions) PriceInfo {
 	c := exactCost(d, o)

@@ -71,6 +71,11 @@ func TestParseRFENErrors(t *testing.T) {
 		"k08/8/8/8/8/8/8/7K0 w - - 0 1 t0",          // 9 files
 		"k07/8/8/8/8/8/8/7K0 w - - 0 1 t0 t0",       // two turn fields
 		"4k03/8/8/3p9P53/8/8/8/4K03 w - d6 0 2 t1K", // e.p. in the extra move
+		"k07/8/8/3r54/8/8/8/3R33K0 w - - 0 1 t3",    // all MPT tries used, not in check
+		"k07/8/8/3r54/8/8/8/3R33K0 w - - 0 1 t4",    // more tries than MPT
+		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t4",    // more tries than MPT, in check
+		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t2K",   // the extra move before all tries
+		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t4K",   // the extra move after more than MPT
 	} {
 		p, err := ParseRFEN(v, bad)
 		if err == nil {
@@ -90,6 +95,10 @@ func TestParseRFENErrors(t *testing.T) {
 		"k07/8/8/8/8/8/8/7K0 w - - t1":     "k07/8/8/8/8/8/8/7K0 w - - 0 1 t1",
 		"k07/8/8/8/8/8/8/7K0 b - - 3 9":    "k07/8/8/8/8/8/8/7K0 b - - 3 9 t0",
 		"k07/8/8/8/8/8/8/R53K03 b - - 3 9": "k07/8/8/8/8/8/8/R53K03 b - - 3 9 t0",
+		"k07/8/8/8/8/8/8/7K0 w - - t2":     "k07/8/8/8/8/8/8/7K0 w - - 0 1 t2",
+		// the tries used up in check: the VZ-15a loss, and the extra move
+		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3":  "k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3",
+		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3K": "k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3K",
 	} {
 		p, err := ParseRFEN(v, in)
 		if err != nil {
@@ -108,7 +117,7 @@ func FuzzRFEN(f *testing.F) {
 	for _, s := range []string{
 		"k07/8/8/8/8/8/6P3P3/6r9K0 w - - 0 1 t0",
 		"k07/8/8/2b55/8/8/6P3P3/6r9K0 w - - 0 1 t0",
-		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t2K",
+		"k07/5R02/8/8/8/8/5n92/7K0 w - - 0 1 t3K",
 		"3r43k0/4P63/8/8/8/8/8/4K03 w - - 0 1 t1",
 		"4k03/8/8/3p9P53/8/8/8/4K03 w - d6 0 2 t1",
 		"3r93k0/8/8/8/8/8/8/n92R0K03 w - - 0 1 t1@d8",

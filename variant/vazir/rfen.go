@@ -28,9 +28,11 @@ func rfenError(s, format string, args ...any) error {
 // halfmove and fullmove fields may be left out as in FEN; the turn field
 // is then the last one. Without it the turn state is t0.
 //
-// v must be a Vazir variant from New. The try count is not checked
-// against the MPT, which the variant does not expose; a count at or above
-// MPT with the side to move in check is the VZ-15a loss.
+// v must be a Vazir variant from New. The try count is checked against
+// v's MPT: below it at the start of a try; equal to it in the extra-move
+// state (t3K with MPT 3), or with the side to move in check as the VZ-15a
+// loss the package writes when the tries are used up without an escape; a
+// count above MPT, or equal to it otherwise, is an error.
 func ParseRFEN(v *rules.Variant, s string) (*rules.Position, error) {
 	if v == nil {
 		return nil, rfenError(s, "no variant")
@@ -117,8 +119,29 @@ func ParseRFEN(v *rules.Variant, s string) (*rules.Position, error) {
 	if phase == PhaseExtra && !p.InCheck() {
 		return nil, rfenError(s, "the extra-move state K needs the side to move in check (VZ-15b)")
 	}
+	mpt := mptOf(v)
+	switch {
+	case int(counter) > mpt:
+		return nil, rfenError(s, "%d tries used; MPT is %d", counter, mpt)
+	case phase == PhaseExtra && int(counter) != mpt:
+		return nil, rfenError(s, "the extra-move state K comes after all %d tries: want t%dK", mpt, mpt)
+	case phase == 0 && int(counter) == mpt && !p.InCheck():
+		return nil, rfenError(s, "all %d tries used and not in check: the turn is over", mpt)
+	}
 	p.SetTurnState(p.Turn(), phase, counter)
 	return p, nil
+}
+
+// mptOf returns the MPT of the Vazir variant v (its option tag).
+func mptOf(v *rules.Variant) int {
+	for _, o := range v.Options() {
+		if o.Name == "MPT" {
+			if n, err := strconv.Atoi(o.Value); err == nil && n >= 1 {
+				return n
+			}
+		}
+	}
+	return DefaultMPT
 }
 
 // parseTurnField reads t<n>[K][@square].
