@@ -198,7 +198,7 @@ func TestModeratedViews(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 9))
 	games := 8
 	if testing.Short() {
-		games = 2
+		games = 4
 	}
 	sawTerrain, refusals := 0, 0
 	defer func() {

@@ -314,7 +314,7 @@ test('Crazy Chess: a stack capture chain shown step by step, then a denial from 
   // White's rook takes Black's rook, which carries a pawn: the pawn falls,
   // takes the white rook and, alone on its own first row, captures itself.
   // White holds the right to deny, and uses it on Black's answer.
-  await createGame(page, { variant: 'crazychess', level: '1', fen: '(rp)3k1n1/7p/8/8/8/8/7P/R3K3 w - - 0 1 w - 0' });
+  await createGame(page, { variant: 'crazychess', level: '1', fen: '(rp)3kb2/7p/8/8/8/8/7P/R3K3 w - - 0 1 w - 0' });
   await clickSquare(page, 'a1');
   await clickSquare(page, 'a8');
   // Two moves join a1 and a8: the capture, and entering the rook.
