@@ -9,7 +9,9 @@
 // nodes mate movetime infinite ponder searchmoves, and perft N), stop,
 // ponderhit, quit, and d (print the position). A command the engine cannot
 // carry out is answered with an "info string" line that says why; the
-// engine's state stays as it was.
+// engine's state stays as it was, except that a position command whose
+// moves include an illegal one sets up the position after the legal moves
+// before it (as Stockfish does).
 //
 // Variants with chance (Vazir): the interface rolls the dice. Positions are
 // in the variant's FEN (RFEN, with ranks and the try count); per-game
@@ -280,7 +282,8 @@ func (s *session) setOption(args []string) {
 	}
 }
 
-// position sets up a position; on error the old one stays.
+// position sets up a position. A bad start (FEN or keyword) keeps the old
+// position; an illegal move keeps the position after the moves before it.
 func (s *session) position(args []string) error {
 	if len(args) == 0 {
 		return errors.New("position startpos|fen <fen> [moves ...]")
@@ -311,7 +314,10 @@ func (s *session) position(args []string) error {
 		for i, text := range rest[1:] {
 			m, k, err := notation.ParseElement(p, text)
 			if err != nil {
-				return fmt.Errorf("position: move %d: %w", i+1, err)
+				// As Stockfish does: the moves before the bad one stand,
+				// so the next go searches a position of the right side.
+				s.pos = p
+				return fmt.Errorf("position: move %d: %w; the position stays after move %d", i+1, err, i)
 			}
 			p.MakeOutcome(m, k)
 		}
