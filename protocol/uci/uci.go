@@ -11,7 +11,8 @@
 // carry out is answered with an "info string" line that says why; the
 // engine's state stays as it was, except that a position command whose
 // moves include an illegal one sets up the position after the legal moves
-// before it (as Stockfish does).
+// before it (as Stockfish does), and a go command with a parameter it
+// cannot read says so and still ends with a bestmove.
 //
 // Variants with chance (Vazir): the interface rolls the dice. Positions are
 // in the variant's FEN (RFEN, with ranks and the try count); per-game
@@ -36,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -326,29 +328,39 @@ func (s *session) position(args []string) error {
 	return nil
 }
 
-// goCmd starts a search, or runs perft.
+// goCmd starts a search, or runs perft. A parameter that cannot be read is
+// reported in an info string and dropped, and the search runs on what is
+// left, so that every go ends with a bestmove (a GUI waits for it); a go
+// left with no limit at all after such an error searches one ply.
 func (s *session) goCmd(ctx context.Context, args []string) {
 	var lim search.Limits
 	ponder := false
+	bad := false
 	var searchMoves []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		next := func() (int64, bool) {
-			if i+1 >= len(args) {
+			if i+1 >= len(args) || isGoKeyword(args[i+1]) {
 				s.printf("info string error: go %s needs a number", a)
 				return 0, false
 			}
 			i++
 			n, err := strconv.ParseInt(args[i], 10, 64)
 			if err != nil {
-				s.printf("info string error: go %s %q: not a number", a, args[i])
-				return 0, false
+				// A number with a fraction ("movetime 100.5") counts
+				// whole milliseconds, as Stockfish reads it.
+				f, ferr := strconv.ParseFloat(args[i], 64)
+				if ferr != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<53 {
+					s.printf("info string error: go %s %q: not a number", a, args[i])
+					return 0, false
+				}
+				n = int64(f)
 			}
 			return n, true
 		}
-		ms := func(n int64) time.Duration { return time.Duration(max(n, 0)) * time.Millisecond }
-		var n int64
-		var ok bool
+		ms := func(n int64) time.Duration {
+			return time.Duration(min(max(n, 0), int64(math.MaxInt64/time.Millisecond))) * time.Millisecond
+		}
 		switch a {
 		case "infinite":
 			lim.Infinite = true
@@ -363,8 +375,18 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 			}
 			continue
 		}
-		if n, ok = next(); !ok {
-			return
+		if !isGoKeyword(a) {
+			s.printf("info string error: unknown go parameter %q", a)
+			bad = true
+			if i+1 < len(args) && !isGoKeyword(args[i+1]) {
+				i++ // its value
+			}
+			continue
+		}
+		n, ok := next()
+		if !ok {
+			bad = true
+			continue
 		}
 		switch a {
 		case "wtime":
@@ -376,20 +398,17 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 		case "binc":
 			lim.Inc[rules.Black] = ms(n)
 		case "movestogo":
-			lim.MovesToGo = int(n)
+			lim.MovesToGo = int(min(max(n, 0), 1<<20))
 		case "depth":
-			lim.Depth = int(max(n, 1))
+			lim.Depth = int(min(max(n, 1), 1<<20))
 		case "nodes":
 			lim.Nodes = max(n, 1)
 		case "mate":
-			lim.Depth = int(max(2*n, 1))
+			lim.Depth = int(min(max(2*n, 1), 1<<20))
 		case "movetime":
 			lim.MoveTime = ms(n)
 		case "perft":
-			s.perft(int(n))
-			return
-		default:
-			s.printf("info string error: unknown go parameter %q", a)
+			s.perft(int(min(max(n, -1), 1<<20)))
 			return
 		}
 	}
@@ -400,13 +419,25 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 	}
 	lim.MultiPV = s.multiPV
 	p := s.pos.Clone()
+	var badMoves []string
 	for _, text := range searchMoves {
 		m, err := notation.ParseCoord(p, text)
 		if err != nil {
-			s.printf("info string error: searchmoves: %v", err)
-			return
+			badMoves = append(badMoves, err.Error())
+			continue
 		}
 		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
+	for _, e := range badMoves {
+		if len(lim.SearchMoves) == 0 {
+			s.printf("info string error: searchmoves: %s; searching every move", e)
+		} else {
+			s.printf("info string error: searchmoves: %s; dropped", e)
+		}
+	}
+	if bad && !ponder && !lim.Infinite && lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 &&
+		lim.Time[rules.White] == 0 && lim.Time[rules.Black] == 0 {
+		lim.Depth = 1
 	}
 	s.pondering = ponder
 	s.waitStop = ponder || lim.Infinite
