@@ -11,7 +11,9 @@
 // carry out is answered with an "info string" line that says why; the
 // engine's state stays as it was, except that a position command whose
 // moves include an illegal one sets up the position after the legal moves
-// before it (as Stockfish does), and a go command with a parameter it
+// before it (as Stockfish does), castling rights a FEN gives without a king
+// and rook for them are dropped (also as Stockfish does; an info string says
+// so), and a go command with a parameter it
 // cannot read says so and still ends with a bestmove.
 //
 // Variants with chance (Vazir): the interface rolls the dice. Positions are
@@ -301,9 +303,13 @@ func (s *session) position(args []string) error {
 			i++
 		}
 		var err error
-		p, err = s.v.ParseFEN(strings.Join(rest[:i], " "))
+		var dropped string
+		p, dropped, err = s.v.ParseFENLenient(strings.Join(rest[:i], " "))
 		if err != nil {
 			return err
+		}
+		if dropped != "" {
+			s.printf("info string FEN: castling rights %q dropped: no king and rook for them", dropped)
 		}
 		rest = rest[i:]
 	default:

@@ -17,6 +17,8 @@
 // changes. A position from setboard that the engine cannot accept is
 // answered "tellusererror Illegal position: REASON", and, as the protocol
 // suggests, moves are then refused until the next new, variant or setboard.
+// Castling rights without a king and rook for them are dropped, not refused
+// (as Stockfish and python-chess drop them), with a comment line saying so.
 // The engine announces the end of a game by rule after its own move and after
 // the opponent's when not in force mode ("1-0 {White mates}").
 //

@@ -361,11 +361,14 @@ func (s *session) handle(text string) bool {
 		if !s.v.Spec().Drops {
 			fen = stripHoldings(fen)
 		}
-		p, err := s.v.ParseFEN(fen)
+		p, dropped, err := s.v.ParseFENLenient(fen)
 		if err != nil {
 			s.invalid = err.Error()
 			s.printf("tellusererror Illegal position: %s", oneLine(err.Error()))
 			return false
+		}
+		if dropped != "" {
+			s.printf("# FEN: castling rights %q dropped: no king and rook for them", dropped)
 		}
 		s.reset(p)
 		s.restartAnalysis()
