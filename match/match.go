@@ -51,7 +51,7 @@ type Config struct {
 	// ranks) starts each pair from its own seeded draw (Setup), and other
 	// variants from random balanced openings.
 	Openings    []string
-	RandomPlies int // for random openings: plies of random play (default 6)
+	RandomPlies int // for random openings: plies of random play (0: none, every pair starts from the variant's start)
 	TC          TimeControl
 	Concurrency int
 	MaxPlies    int // a game this long is drawn at the end of the turn (default 1000)
@@ -157,9 +157,6 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 1000
 	}
-	if cfg.RandomPlies == 0 {
-		cfg.RandomPlies = 6
-	}
 	pairs := (cfg.Games + 1) / 2
 	openings := make([]*rules.Position, pairs)
 	for i := range openings {
@@ -258,8 +255,11 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 }
 
 // randomOpening plays random moves from the start and keeps the first
-// position a shallow search judges level.
+// position a shallow search judges level; with no plies it is the start.
 func randomOpening(v *rules.Variant, plies int, seed uint64) *rules.Position {
+	if plies <= 0 {
+		return v.Start()
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
 	e := search.New(1)
 	var p *rules.Position

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -28,7 +29,7 @@ func sortedKeys(m map[string]string) []string {
 }
 
 func newUCIPlayer(sp Spec) (*uciPlayer, error) {
-	proc, err := startProcess(sp.Path, sp.String())
+	proc, err := startProcess(sp)
 	if err != nil {
 		return nil, fmt.Errorf("uci engine %s: %w", sp.Path, err)
 	}
@@ -40,6 +41,9 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 		l, err := u.read(ctx)
 		if err != nil {
 			u.Close()
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("%w%s", err, u.stderrNote())
+			}
 			return nil, fmt.Errorf("uci engine %s: no uciok: %w", sp.Path, err)
 		}
 		if strings.HasPrefix(l, "id name ") {
@@ -55,10 +59,25 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 	return u, nil
 }
 
+// Name is the engine's name for itself.
 func (u *uciPlayer) Name() string { return u.name }
 
+// option returns the spec's value of a UCI option; UCI option names are
+// not case-sensitive.
+func (u *uciPlayer) option(name string) (string, bool) {
+	for k, v := range u.spec.Options {
+		if strings.EqualFold(k, name) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// NewGame sets the variant (unless the spec gives the engine's own name
+// for it in UCI_Variant, sent with the other options) and waits for the
+// engine to be ready.
 func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
-	if v.Name() != "chess" {
+	if _, own := u.option("UCI_Variant"); !own && v.Name() != "chess" {
 		u.send("setoption name UCI_Variant value " + v.Name())
 	}
 	u.send("ucinewgame")

@@ -76,7 +76,7 @@ func newXBoardPlayer(sp Spec) (*xboardPlayer, error) {
 // startXBoard starts the engine and negotiates the protocol, waiting at
 // most featureWait for the engine's features.
 func startXBoard(sp Spec, featureWait time.Duration) (*xboardPlayer, error) {
-	proc, err := startProcess(sp.Path, sp.String())
+	proc, err := startProcess(sp)
 	if err != nil {
 		return nil, fmt.Errorf("xboard engine %s: %w", sp.Path, err)
 	}

@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	if mode, ok := strings.CutPrefix(filepath.Base(os.Args[0]), fakeXBoardPrefix); ok {
 		os.Exit(fakeXBoard(mode, os.Stdin, os.Stdout))
 	}
+	if len(os.Args) > 1 && os.Args[1] == fakeUCIArg {
+		os.Exit(fakeUCI(os.Args[2:]))
+	}
 	os.Exit(m.Run())
 }
 
