@@ -65,6 +65,25 @@ func TestParseSpec(t *testing.T) {
 	}
 }
 
+// TestTimeControlTag: the PGN TimeControl tag in the standard's forms.
+func TestTimeControlTag(t *testing.T) {
+	for _, tt := range []struct {
+		tc   TimeControl
+		want string
+	}{
+		{TimeControl{Base: 300 * time.Second, Inc: 2 * time.Second}, "300+2"},
+		{TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
+		{TimeControl{Base: 60 * time.Second}, "60"},
+		{TimeControl{MoveTime: 100 * time.Millisecond}, "1/0.1"},
+		{TimeControl{MoveTime: 5 * time.Second}, "1/5"},
+		{TimeControl{}, "-"},
+	} {
+		if got := tt.tc.PGN(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.tc, got, tt.want)
+		}
+	}
+}
+
 func TestStats(t *testing.T) {
 	s := Stats{Wins: 60, Draws: 20, Losses: 20}
 	if s.Score() != 0.7 {

@@ -94,6 +94,13 @@ func TestUCIEngineCommand(t *testing.T) {
 	if e, err := os.ReadFile(errLog); err != nil || !strings.Contains(string(e), "fake uci: started in "+dir) {
 		t.Errorf("standard error log %q, %v", e, err)
 	}
+	for _, pg := range checkPGN(t, catalog.MustDefault(), out.String(), st) {
+		term, _ := pg.Tag("Termination")
+		tc, _ := pg.Tag("TimeControl")
+		if term != "adjudication" || finalComment(pg) != "the match's limit of 4 plies" || tc != "1/0.02" {
+			t.Errorf("Termination %q {%s}, TimeControl %q; want adjudication {the match's limit of 4 plies}, 1/0.02", term, finalComment(pg), tc)
+		}
+	}
 	if strings.Contains(out.String(), "[FEN ") {
 		t.Errorf("with no random plies the game has a FEN tag:\n%s", out.String())
 	}

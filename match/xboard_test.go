@@ -203,18 +203,19 @@ func TestXBoardFake(t *testing.T) {
 	for _, tt := range []struct {
 		mode, variant string
 		note          string // in every game's error note; "" for none
+		term          string // every game's Termination when note is set
 	}{
-		{"good", "chess", ""},
-		{"good", "greatshatranj", ""},
-		{"v1", "chess", ""},    // no features: edit mode, no ping, bare moves, "N. ... MOVE"
-		{"v1", "chatrang", ""}, // edit on another board
-		{"san", "chess", ""},   // san=1: moves both ways in SAN
-		{"claim", "chess", `claimed "1/2-1/2 {fake draw}" after its move`},
-		{"claimnow", "chess", `claimed "0-1 {fake mate}", but by our rules the game goes on`},
-		{"illegal", "chess", "played a1a1, which our rules do not allow"},
-		{"reject", "chess", `rejected a move our rules allow: "Illegal move: `},
-		{"resign", "chess", "resigned"},
-		{"error", "chess", `did not accept a command: "Error (unknown command): `},
+		{"good", "chess", "", ""},
+		{"good", "greatshatranj", "", ""},
+		{"v1", "chess", "", ""},    // no features: edit mode, no ping, bare moves, "N. ... MOVE"
+		{"v1", "chatrang", "", ""}, // edit on another board
+		{"san", "chess", "", ""},   // san=1: moves both ways in SAN
+		{"claim", "chess", `claimed "1/2-1/2 {fake draw}" after its move`, "rules infraction"},
+		{"claimnow", "chess", `claimed "0-1 {fake mate}", but by our rules the game goes on`, "rules infraction"},
+		{"illegal", "chess", "played a1a1, which our rules do not allow", "rules infraction"},
+		{"reject", "chess", `rejected a move our rules allow: "Illegal move: `, "rules infraction"},
+		{"resign", "chess", "resigned", "normal"},
+		{"error", "chess", `did not accept a command: "Error (unknown command): `, "abandoned"},
 	} {
 		t.Run(tt.mode+"/"+tt.variant, func(t *testing.T) {
 			t.Parallel()
@@ -249,7 +250,14 @@ func TestXBoardFake(t *testing.T) {
 					}
 				}
 			}
-			checkPGN(t, reg, out.String(), st)
+			for _, pg := range checkPGN(t, reg, out.String(), st) {
+				if term, _ := pg.Tag("Termination"); tt.term != "" && term != tt.term {
+					t.Errorf("Termination %q, want %q", term, tt.term)
+				}
+				if tc, _ := pg.Tag("TimeControl"); tc != "1/0.02" {
+					t.Errorf("TimeControl %q, want 1/0.02 (one move in 0.02 s)", tc)
+				}
+			}
 		})
 	}
 }
@@ -294,6 +302,20 @@ func TestXBoardFakeErrors(t *testing.T) {
 	}
 }
 
+// finalComment returns the comment after the last move (before the first
+// move if there is none), where the match writes why the game ended (a
+// comment cannot hold "}": the PGN writer turns it into ")").
+func finalComment(pg *pgn.Game) string {
+	c := pg.Comment
+	if n := len(pg.Moves); n > 0 {
+		c = pg.Moves[n-1].Comments
+	}
+	if len(c) == 0 {
+		return ""
+	}
+	return c[len(c)-1]
+}
+
 // checkPGN replays the match's games with our rules: each must replay, and
 // end either by our rules with their result, or by the match's limits, or
 // by a player's failure that the match reported as an error.
@@ -310,16 +332,26 @@ func checkPGN(t *testing.T, reg *variant.Registry, text string, st Stats) []*pgn
 			continue
 		}
 		term, _ := pg.Tag("Termination")
+		reason := finalComment(pg)
 		switch status := g.Position().Status(); {
 		case pg.Result != "1-0" && pg.Result != "0-1" && pg.Result != "1/2-1/2":
 			t.Errorf("game %d has no result: %q", i+1, pg.Result)
 		case status.Over():
-			if pg.Result != status.Result.String() || term != status.Detail {
-				t.Errorf("game %d: %s (%s), but by our rules %v", i+1, pg.Result, term, status)
+			if pg.Result != status.Result.String() || term != "normal" || reason != status.Detail {
+				t.Errorf("game %d: %s (%s {%s}), but by our rules %v", i+1, pg.Result, term, reason, status)
 			}
-		case strings.HasPrefix(term, "the match's limit"), strings.HasSuffix(term, "lost on time"):
-		case !slices.Contains(st.Errors, term):
-			t.Errorf("game %d ended by %q, which is not among the match's errors %q", i+1, term, st.Errors)
+		case strings.HasPrefix(reason, "the match's limit"):
+			if term != "adjudication" {
+				t.Errorf("game %d: Termination %q for %q", i+1, term, reason)
+			}
+		case strings.HasSuffix(reason, "lost on time"):
+			if term != "time forfeit" {
+				t.Errorf("game %d: Termination %q for %q", i+1, term, reason)
+			}
+		case !slices.ContainsFunc(st.Errors, func(e string) bool { return strings.ReplaceAll(e, "}", ")") == reason }):
+			t.Errorf("game %d ended by %q, which is not among the match's errors %q", i+1, reason, st.Errors)
+		case !slices.Contains([]string{"normal", "rules infraction", "abandoned", "time forfeit"}, term):
+			t.Errorf("game %d: Termination %q is not a standard value for %q", i+1, term, reason)
 		}
 	}
 	return games
