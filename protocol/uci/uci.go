@@ -3,8 +3,9 @@
 // (as in Fairy-Stockfish); positions and moves are in FEN and coordinate
 // notation (e2e4, e7e8q, j2j3, a10a11).
 //
-// Commands: uci, isready, ucinewgame, setoption (Hash, Threads, MultiPV,
-// UCI_Variant, VariantOptions, Ponder, Move Overhead), position
+// Commands: uci, isready, ucinewgame, setoption (Hash, Clear Hash, Threads,
+// MultiPV, UCI_Variant, VariantOptions, Ponder, Move Overhead,
+// UCI_AnalyseMode, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), position
 // startpos|fen ... [moves ...], go (wtime btime winc binc movestogo depth
 // nodes mate movetime infinite ponder searchmoves, and perft N), stop,
 // ponderhit, quit, and d (print the position). A command the engine cannot
@@ -15,6 +16,19 @@
 // and rook for them are dropped (also as Stockfish does; an info string says
 // so), and a go command with a parameter it
 // cannot read says so and still ends with a bestmove.
+//
+// Options: Hash goes up to the machine's memory. Threads is accepted up to
+// 1024, as Stockfish accepts it, so that GUIs and bots that set several
+// (lichess-bot sets 4) go on; the search has no parallel search yet and uses
+// one thread, which an info string says. UCI_ShowWDL adds "wdl W D L" to
+// the info lines, from a plain logistic model of the score (not fitted to
+// games). UCI_LimitStrength with UCI_Elo (800 to 2200) bounds the search
+// depth to a level: 800 is level 1 (one ply), each 200 more one level more,
+// up to 2200, level 8; the table is provisional, a first guess not measured
+// against rated opponents. UCI_AnalyseMode reports each root move as it is
+// searched ("info currmove e2e4 currmovenumber 1"), as any search does after
+// a second. Every info line has hashfull; when a search ends, a last info
+// line gives its whole nodes and time before the bestmove.
 //
 // Variants with chance (Vazir): the interface rolls the dice. Positions are
 // in the variant's FEN (RFEN, with ranks and the try count); per-game
@@ -40,6 +54,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +99,11 @@ type session struct {
 	hash     int
 	multiPV  int
 	overhead time.Duration
+	threads  int
+	showWDL  bool
+	analyse  bool
+	limit    bool // UCI_LimitStrength
+	elo      int  // UCI_Elo
 
 	searching bool
 	done      chan struct{} // closed when the running search has printed bestmove
@@ -100,7 +121,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 	if err != nil {
 		return err
 	}
-	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, pos: v.Start(), hash: 16, multiPV: 1, overhead: 30 * time.Millisecond}
+	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, pos: v.Start(), hash: 16, multiPV: 1,
+		overhead: 30 * time.Millisecond, threads: 1, elo: levels[len(levels)-1].elo}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), MaxLine)
 	lines := make(chan string)
@@ -149,11 +171,16 @@ func (s *session) handle(ctx context.Context, line string) bool {
 	case "uci":
 		s.printf("id name %s", Name)
 		s.printf("id author %s", Author)
-		s.printf("option name Hash type spin default 16 min 1 max 4096")
-		s.printf("option name Threads type spin default 1 min 1 max 1")
+		s.printf("option name Hash type spin default 16 min 1 max %d", maxHash())
+		s.printf("option name Clear Hash type button")
+		s.printf("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		s.printf("option name MultiPV type spin default 1 min 1 max 256")
 		s.printf("option name Ponder type check default false")
 		s.printf("option name Move Overhead type spin default 30 min 0 max 5000")
+		s.printf("option name UCI_AnalyseMode type check default false")
+		s.printf("option name UCI_ShowWDL type check default false")
+		s.printf("option name UCI_LimitStrength type check default false")
+		s.printf("option name UCI_Elo type spin default %d min %d max %d", levels[len(levels)-1].elo, levels[0].elo, levels[len(levels)-1].elo)
 		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
 		s.printf("option name VariantOptions type string default <empty>")
 		s.printf("uciok")
@@ -243,14 +270,28 @@ func (s *session) setOption(args []string) {
 			return
 		}
 	}
+	check := func() (bool, bool) {
+		if val != "true" && val != "false" {
+			s.printf("info string error: option %s: value %q is not true or false", strings.Join(name, " "), val)
+			return false, false
+		}
+		return val == "true", true
+	}
 	switch id {
 	case "hash":
-		if n, ok := num(1, 4096); ok {
+		if n, ok := num(1, maxHash()); ok {
 			s.hash = n
 			s.eng.SetHash(n)
 		}
+	case "clear hash":
+		s.eng.Clear()
 	case "threads":
-		num(1, 1)
+		if n, ok := num(1, maxThreads); ok {
+			s.threads = min(n, runtime.NumCPU())
+			if n > 1 {
+				s.printf("info string Threads %d: up to the machine's %d CPUs; the search uses one thread", n, runtime.NumCPU())
+			}
+		}
 	case "multipv":
 		if n, ok := num(1, 256); ok {
 			s.multiPV = n
@@ -260,8 +301,26 @@ func (s *session) setOption(args []string) {
 			s.overhead = time.Duration(n) * time.Millisecond
 		}
 	case "ponder":
-		if val != "true" && val != "false" {
-			s.printf("info string error: option Ponder: value %q is not true or false", val)
+		check()
+	case "uci_analysemode":
+		if b, ok := check(); ok {
+			s.analyse = b
+		}
+	case "uci_showwdl":
+		if b, ok := check(); ok {
+			s.showWDL = b
+		}
+	case "uci_limitstrength":
+		if b, ok := check(); ok {
+			s.limit = b
+			if b {
+				s.sayLevel()
+			}
+		}
+	case "uci_elo":
+		if n, ok := num(levels[0].elo, levels[len(levels)-1].elo); ok {
+			s.elo = n
+			s.sayLevel()
 		}
 	case "uci_variant":
 		v, err := s.reg.Get(val)
@@ -424,6 +483,12 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 		}
 	}
 	lim.MultiPV = s.multiPV
+	if s.limit {
+		d := levelOf(s.elo).depth
+		if lim.Depth == 0 || lim.Depth > d {
+			lim.Depth = d
+		}
+	}
 	p := s.pos.Clone()
 	var badMoves []string
 	for _, text := range searchMoves {
@@ -460,9 +525,21 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 	done, stopCh := s.done, s.stopCh
 	waitStop := s.waitStop
 	find := s.searchFunc(p)
+	start := time.Now()
+	analyse := s.analyse
+	run.CurrMove = func(m rules.Move, n int) {
+		// As Stockfish: only in analysis or a long search, not to flood.
+		if analyse || time.Since(start) > time.Second {
+			s.printf("info currmove %s currmovenumber %d", notation.Coord(p, m), n)
+		}
+	}
+	show := func(in search.Info) { s.printf("%s", s.formatInfo(p, in)) }
 	go func() {
 		defer close(done)
-		res := find(sctx, p, run, func(in search.Info) { s.printf("%s", formatInfo(p, in)) })
+		res := find(sctx, p, run, show)
+		if res.Best != rules.NoMove && len(res.Info.PV) > 0 {
+			show(res.Info) // the search's last word: its whole nodes and time
+		}
 		if waitStop {
 			<-stopCh
 		}
@@ -621,8 +698,9 @@ func outcomesInfo(p *rules.Position, m rules.Move, outs []rules.Outcome) string 
 	return sb.String()
 }
 
-// formatInfo writes an info line.
-func formatInfo(p *rules.Position, in search.Info) string {
+// formatInfo writes an info line: "info depth 6 seldepth 9 multipv 1 score
+// cp 31 [wdl 95 860 45] nodes 51234 nps 812000 hashfull 12 time 63 pv ...".
+func (s *session) formatInfo(p *rules.Position, in search.Info) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "info depth %d seldepth %d multipv %d ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
 	if in.Mate != 0 {
@@ -633,11 +711,90 @@ func formatInfo(p *rules.Position, in search.Info) string {
 	if in.Bound != "" {
 		sb.WriteString(" " + in.Bound)
 	}
-	fmt.Fprintf(&sb, " nodes %d nps %d time %d pv", in.Nodes, in.NPS(), in.Time.Milliseconds())
+	if s.showWDL {
+		w, d, l := wdl(in)
+		fmt.Fprintf(&sb, " wdl %d %d %d", w, d, l)
+	}
+	fmt.Fprintf(&sb, " nodes %d nps %d", in.Nodes, in.NPS())
+	if h, ok := s.eng.(interface{ Hashfull() int }); ok {
+		fmt.Fprintf(&sb, " hashfull %d", h.Hashfull())
+	}
+	fmt.Fprintf(&sb, " time %d pv", in.Time.Milliseconds())
 	q := p.Clone()
 	for _, m := range in.PV {
 		sb.WriteString(" " + notation.Coord(q, m))
 		q.Make(m)
 	}
 	return sb.String()
+}
+
+// wdl turns a score into permille chances of a win, a draw and a loss for
+// the side to move, by a plain logistic model (not fitted to games): at 0
+// a draw is most likely, at about +3 pawns the win is; a mate is certain.
+func wdl(in search.Info) (w, d, l int) {
+	switch {
+	case in.Mate > 0:
+		return 1000, 0, 0
+	case in.Mate < 0:
+		return 0, 0, 1000
+	}
+	sig := func(x float64) int { return int(math.Round(1000 / (1 + math.Exp(-x)))) }
+	cp := float64(in.Score)
+	w = sig((cp - 150) / 60)
+	l = sig((-cp - 150) / 60)
+	return w, 1000 - w - l, l
+}
+
+// maxThreads is the largest Threads value accepted, as Stockfish accepts
+// it, so that GUIs and bots that check a value against the maximum pass;
+// the engine uses at most the machine's CPUs.
+const maxThreads = 1024
+
+// maxHash is the largest Hash in megabytes: the machine's memory (4096 if
+// it cannot be read).
+func maxHash() int {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 4096
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
+			if kb, err := strconv.Atoi(f[1]); err == nil && kb >= 1024 {
+				return kb / 1024
+			}
+		}
+	}
+	return 4096
+}
+
+// level is a strength of the engine with limited strength: a search depth
+// and the Elo it is taken to stand for.
+type level struct{ elo, depth int }
+
+// levels maps UCI_Elo to the engine's levels (level n searches n plies, as
+// the server's levels do). The Elo figures are provisional: a first guess,
+// not measured against rated opponents; UCI_Elo takes the highest level at
+// or below it.
+var levels = []level{{800, 1}, {1000, 2}, {1200, 3}, {1400, 4}, {1600, 5}, {1800, 6}, {2000, 7}, {2200, 8}}
+
+// levelOf returns the level UCI_Elo elo stands for, and its number.
+func levelOf(elo int) level {
+	lv := levels[0]
+	for _, l := range levels {
+		if l.elo <= elo {
+			lv = l
+		}
+	}
+	return lv
+}
+
+// sayLevel tells the interface the level UCI_Elo stands for.
+func (s *session) sayLevel() {
+	lv := levelOf(s.elo)
+	state := "off until UCI_LimitStrength is true"
+	if s.limit {
+		state = "on"
+	}
+	s.printf("info string UCI_Elo %d: level %d of %d (depth %d); the Elo table is provisional, not measured; limited strength %s",
+		s.elo, lv.depth, len(levels), lv.depth, state)
 }
