@@ -11,6 +11,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant/chess960"
 )
 
 // uciPlayer drives an external engine over UCI.
@@ -74,10 +75,17 @@ func (u *uciPlayer) option(name string) (string, bool) {
 }
 
 // NewGame sets the variant (unless the spec gives the engine's own name
-// for it in UCI_Variant, sent with the other options) and waits for the
-// engine to be ready.
+// for it in UCI_Variant, sent with the other options; Chess960 by
+// UCI_Chess960) and waits for the engine to be ready.
 func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
-	if _, own := u.option("UCI_Variant"); !own && v.Name() != "chess" {
+	_, own := u.option("UCI_Variant")
+	switch {
+	case own, v.Name() == "chess":
+	case v.Name() == chess960.Name:
+		// UCI's own option, which chess engines know (castling is written
+		// king-takes-rook both ways).
+		u.send("setoption name UCI_Chess960 value true")
+	default:
 		u.send("setoption name UCI_Variant value " + v.Name())
 	}
 	u.send("ucinewgame")

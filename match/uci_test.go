@@ -122,3 +122,39 @@ func TestUCIEngineStderr(t *testing.T) {
 		t.Errorf("error %v; want no uciok with the engine's standard error", err)
 	}
 }
+
+// TestUCIEngineChess960: a Chess960 match tells a UCI engine so with
+// UCI_Chess960 (UCI_Variant is not sent), from the pair's drawn start.
+func TestUCIEngineChess960(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sp, err := ParseSpec("uci:" + quote(exe+" "+fakeUCIArg) + ":dir=" + dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := ParseSpec("engine:depth=1")
+	v, _ := catalog.MustDefault().Get("chess960")
+	var out bytes.Buffer
+	st, err := Run(context.Background(), Config{
+		Variant: v, Games: 1, Players: [2]Spec{sp, e}, TC: TimeControl{MoveTime: 20 * time.Millisecond},
+		MaxPlies: 6, PGN: &out, Seed: 5,
+	})
+	if err != nil || st.Games() != 1 || len(st.Errors) > 0 {
+		t.Fatalf("%v %v", st, err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "commands.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := string(data)
+	if !strings.Contains(cmds, "setoption name UCI_Chess960 value true\n") || strings.Contains(cmds, "UCI_Variant") {
+		t.Errorf("commands:\n%s", cmds)
+	}
+	games := checkPGN(t, catalog.MustDefault(), out.String(), st)
+	if vt, _ := games[0].Tag("Variant"); vt != "Chess960" {
+		t.Errorf("Variant tag %q, want Chess960", vt)
+	}
+}

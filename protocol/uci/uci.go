@@ -4,7 +4,7 @@
 // notation (e2e4, e7e8q, j2j3, a10a11).
 //
 // Commands: uci, isready, ucinewgame, setoption (Hash, Clear Hash, Threads,
-// MultiPV, UCI_Variant, VariantOptions, Ponder, Move Overhead,
+// MultiPV, UCI_Variant, UCI_Chess960, VariantOptions, Ponder, Move Overhead,
 // UCI_AnalyseMode, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), position
 // startpos|fen ... [moves ...], go (wtime btime winc binc movestogo depth
 // nodes mate movetime infinite ponder searchmoves, and perft N), stop,
@@ -29,6 +29,12 @@
 // searched ("info currmove e2e4 currmovenumber 1"), as any search does after
 // a second. Every info line has hashfull; when a search ends, a last info
 // line gives its whole nodes and time before the bestmove.
+//
+// Chess960: UCI_Chess960 true plays chess as the registry's chess960
+// variant, which UCI_Variant chess960 also selects: positions in any of the
+// 960 starts (castling rights as KQkq, X-FEN or Shredder-FEN file letters),
+// and castling written as the king taking its own rook (e1h1, b1a1), both
+// in the engine's moves and in the interface's.
 //
 // Variants with chance (Vazir): the interface rolls the dice. Positions are
 // in the variant's FEN (RFEN, with ranks and the try count); per-game
@@ -102,8 +108,10 @@ type session struct {
 	threads  int
 	showWDL  bool
 	analyse  bool
-	limit    bool // UCI_LimitStrength
-	elo      int  // UCI_Elo
+	limit    bool           // UCI_LimitStrength
+	elo      int            // UCI_Elo
+	chess960 bool           // UCI_Chess960
+	variant  *rules.Variant // the UCI_Variant chosen, before UCI_Chess960
 
 	searching bool
 	done      chan struct{} // closed when the running search has printed bestmove
@@ -121,7 +129,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 	if err != nil {
 		return err
 	}
-	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, pos: v.Start(), hash: 16, multiPV: 1,
+	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, variant: v, pos: v.Start(), hash: 16, multiPV: 1,
 		overhead: 30 * time.Millisecond, threads: 1, elo: levels[len(levels)-1].elo}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), MaxLine)
@@ -181,6 +189,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 		s.printf("option name UCI_ShowWDL type check default false")
 		s.printf("option name UCI_LimitStrength type check default false")
 		s.printf("option name UCI_Elo type spin default %d min %d max %d", levels[len(levels)-1].elo, levels[0].elo, levels[len(levels)-1].elo)
+		s.printf("option name UCI_Chess960 type check default false")
 		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
 		s.printf("option name VariantOptions type string default <empty>")
 		s.printf("uciok")
@@ -328,9 +337,13 @@ func (s *session) setOption(args []string) {
 			s.printf("info string error: %v", err)
 			return
 		}
-		s.base, s.v = v, v
-		s.pos = v.Start()
-		s.eng.Clear()
+		s.variant = v
+		s.setVariant()
+	case "uci_chess960":
+		if b, ok := check(); ok {
+			s.chess960 = b
+			s.setVariant()
+		}
 	case "variantoptions":
 		v, err := s.configure(val)
 		if err != nil {
@@ -343,6 +356,21 @@ func (s *session) setOption(args []string) {
 	default:
 		s.printf("info string error: unknown option %q", strings.Join(name, " "))
 	}
+}
+
+// setVariant makes the chosen UCI_Variant the session's, with its default
+// options; with UCI_Chess960, chess is the registry's Chess960 (the same
+// pieces and rules, any 960 start, castling written king-takes-rook).
+func (s *session) setVariant() {
+	v := s.variant
+	if s.chess960 && v.Name() == "chess" {
+		if c, err := s.reg.Get("chess960"); err == nil {
+			v = c
+		}
+	}
+	s.base, s.v = v, v
+	s.pos = v.Start()
+	s.eng.Clear()
 }
 
 // position sets up a position. A bad start (FEN or keyword) keeps the old

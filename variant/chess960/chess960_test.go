@@ -4,8 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/internal/corpus"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant/chess960"
 )
@@ -107,5 +110,63 @@ func TestSetup(t *testing.T) {
 	}
 	if v.Start().FEN() != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
 		t.Errorf("fixed start %s", v.Start().FEN())
+	}
+}
+
+// TestGameRecord plays castling both ways from a Chess960 start and checks
+// the record: the Variant tag Chess960, the start in the FEN tag, O-O and
+// O-O-O in SAN, king-takes-rook in coordinates, and a record that reads
+// back to the same position.
+func TestGameRecord(t *testing.T) {
+	reg := catalog.MustDefault()
+	v, err := reg.Get("Chess960")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := v.ParseFEN("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.New(v, start)
+	var coords, sans []string
+	for _, text := range []string{"b1a1", "b8h8", "h1e1", "a8e8"} {
+		p := g.Position()
+		m, err := notation.ParseCoord(p, text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		coords = append(coords, notation.Coord(p, m))
+		sans = append(sans, notation.SAN(p, m))
+		if err := g.Play(m, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Join(coords, " "); got != "b1a1 b8h8 h1e1 a8e8" {
+		t.Errorf("coordinates %q", got)
+	}
+	if got := strings.Join(sans, " "); got != "O-O-O O-O Rhe1 Rae8" {
+		t.Errorf("SAN %q", got)
+	}
+	pg := notation.WriteGame(g)
+	var b strings.Builder
+	if err := pgn.Write(&b, pg); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{`[Variant "Chess960"]`, `[SetUp "1"]`, `[FEN "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"]`, "1. O-O-O O-O 2. Rhe1 Rae8"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("record lacks %q:\n%s", want, text)
+		}
+	}
+	games, err := pgn.Parse(text)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("%v", err)
+	}
+	back, err := notation.ReadGame(reg, games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Variant.Name() != chess960.Name || back.Position().FEN() != g.Position().FEN() {
+		t.Errorf("read back %s %s, want %s", back.Variant.Name(), back.Position().FEN(), g.Position().FEN())
 	}
 }
