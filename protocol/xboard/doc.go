@@ -38,6 +38,9 @@
 // is exactly the anychess board. The name "greatshatranj" cannot be used:
 // XBoard reads any variant name containing "shatranj" as its Shatranj.
 // Chatrang, which XBoard does not know, is the engine-defined "chatrang".
+// Chess960 is XBoard's own "fischerandom": castling is O-O or O-O-O both
+// ways, as XBoard writes it in that variant, and positions come in X-FEN or
+// Shredder-FEN.
 // Other registry variants are offered under their names (see XBoardNames).
 //
 // After "variant NAME" for an engine-defined variant the engine sends a

@@ -72,6 +72,7 @@ var preferred = map[string]int{
 // "greatshat".
 var xboardNames = map[string][]string{
 	"chess":         {"normal"},
+	"chess960":      {"fischerandom"},
 	"greatshatranj": {"great", "greatshat"},
 }
 

@@ -629,7 +629,7 @@ func (s *session) ponder(reply rules.Move) {
 		return
 	}
 	p := s.pos.Clone()
-	s.printf("# pondering on %s", s.toXBoard(notation.Coord(p, reply)))
+	s.printf("# pondering on %s", moveText(p, reply, s.translator()))
 	p.Make(reply)
 	if p.Status().Over() {
 		return
@@ -695,7 +695,7 @@ func (s *session) finished(res search.Result) {
 		}
 		return
 	}
-	text := s.toXBoard(notation.Coord(s.pos, res.Best))
+	text := moveText(s.pos, res.Best, s.translator())
 	s.pos.Make(res.Best)
 	s.plies++
 	s.printf("move %s", text)
@@ -836,7 +836,7 @@ func thinking(p *rules.Position, in search.Info, tr func(string) string) string 
 		if !legal(q, m) {
 			break
 		}
-		sb.WriteString(" " + tr(notation.Coord(q, m)))
+		sb.WriteString(" " + moveText(q, m, tr))
 		q.Make(m)
 	}
 	switch in.Bound {
@@ -857,7 +857,18 @@ func (s *session) translator() func(string) string {
 	return func(t string) string { return t }
 }
 
-func (s *session) toXBoard(text string) string { return s.translator()(text) }
+// moveText writes m, a legal move in p, as XBoard reads it: coordinates
+// through tr, except castling in Chess960 (XBoard's fischerandom), which is
+// O-O or O-O-O.
+func moveText(p *rules.Position, m rules.Move, tr func(string) string) string {
+	if m.Kind() == rules.Castle && p.Variant().Spec().Castling.KingTakesRook {
+		if m.Aux().File() > m.From().File() {
+			return "O-O"
+		}
+		return "O-O-O"
+	}
+	return tr(notation.Coord(p, m))
+}
 
 func (s *session) fromXBoard(text string) string {
 	if s.v.Board().Ranks == 10 {
