@@ -13,6 +13,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant/chess960"
 )
 
 // The waits of the XBoard client.
@@ -275,13 +276,16 @@ func (x *xboardPlayer) NewGame(_ context.Context, v *rules.Variant) error {
 }
 
 // xbVariant returns the engine's name of v: the spec's variant option,
-// "normal" for chess, otherwise our name.
+// "normal" for chess, "fischerandom" for Chess960, otherwise our name.
 func xbVariant(sp Spec, v *rules.Variant) string {
 	if name := sp.Options["variant"]; name != "" {
 		return name
 	}
-	if v.Name() == "chess" {
+	switch v.Name() {
+	case "chess":
 		return "normal"
+	case chess960.Name:
+		return "fischerandom"
 	}
 	return v.Name()
 }
@@ -433,8 +437,11 @@ func (x *xboardPlayer) edit(p *rules.Position) []string {
 // moveText returns the command that gives the engine move m played in p.
 func (x *xboardPlayer) moveText(p *rules.Position, m rules.Move) string {
 	s := notation.Coord(p, m)
-	if x.feat.san {
+	switch {
+	case x.feat.san:
 		s = notation.SAN(p, m)
+	case m.Kind() == rules.Castle && p.Variant().Spec().Castling.KingTakesRook:
+		s = strings.TrimRight(notation.SAN(p, m), "+#") // XBoard's fischerandom castles as O-O, O-O-O
 	}
 	if x.feat.usermove {
 		s = "usermove " + s

@@ -18,6 +18,8 @@ import (
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/protocol/xboard"
+	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
 )
 
@@ -28,6 +30,12 @@ const fakeXBoardPrefix = "fake-xboard-"
 func TestMain(m *testing.M) {
 	if mode, ok := strings.CutPrefix(filepath.Base(os.Args[0]), fakeXBoardPrefix); ok {
 		os.Exit(fakeXBoard(mode, os.Stdin, os.Stdout))
+	}
+	if len(os.Args) > 1 && os.Args[1] == xboardEngineArg {
+		if err := xboard.Run(context.Background(), os.Stdin, os.Stdout, catalog.MustDefault(), search.New(1)); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	if len(os.Args) > 1 && os.Args[1] == fakeUCIArg {
 		os.Exit(fakeUCI(os.Args[2:]))
@@ -68,6 +76,7 @@ func TestParseSpecXBoard(t *testing.T) {
 		{"xboard:/e", chess, "normal"},
 		{"xboard:/e", gs, "greatshatranj"},
 		{"xboard:/e:variant=great", gs, "great"},
+		{"xboard:/e", mustChess960(t), "fischerandom"},
 	} {
 		sp, _ := ParseSpec(tt.spec)
 		if got := xbVariant(sp, tt.v); got != tt.want {
@@ -619,4 +628,58 @@ func editFEN(v *rules.Variant, board map[geom.Square]rules.Piece, turn rules.Col
 	}
 	fmt.Fprintf(&sb, " %c - - 0 1", turn.Letter())
 	return sb.String()
+}
+
+// xboardEngineArg, as the test binary's first argument, makes it the
+// built-in engine under XBoard with every variant of the catalog.
+const xboardEngineArg = "xboard-engine"
+
+func mustChess960(t *testing.T) *rules.Variant {
+	t.Helper()
+	v, err := catalog.MustDefault().Get("chess960")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestXBoardChess960 plays Chess960 against the built-in engine under
+// XBoard (variant fischerandom) from starts where both sides can castle
+// soon; castling goes both ways as O-O and O-O-O, and every game replays
+// by our rules with no error.
+func TestXBoardChess960(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := mustChess960(t)
+	p, _ := v.ParseFEN("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1")
+	var sent []string
+	for _, text := range []string{"b1a1", "b8h8"} {
+		m, err := notation.ParseCoord(p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := &xboardPlayer{}
+		sent = append(sent, x.moveText(p, m))
+		p.Make(m)
+	}
+	if strings.Join(sent, " ") != "O-O-O O-O" {
+		t.Errorf("castling sent as %q", sent)
+	}
+	sp, err := ParseSpec("xboard:" + quote(exe+" "+xboardEngineArg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := ParseSpec("engine:depth=2")
+	var out bytes.Buffer
+	st, err := Run(context.Background(), Config{
+		Variant: v, Games: 2, Players: [2]Spec{sp, e}, TC: TimeControl{MoveTime: 20 * time.Millisecond},
+		MaxPlies: 16, PGN: &out, Seed: 2,
+		Openings: []string{"r1k4r/pppbqppp/2npbn2/4p3/4P3/2NPBN2/PPPBQPPP/R1K4R w KQkq - 0 1"},
+	})
+	if err != nil || st.Games() != 2 || len(st.Errors) > 0 {
+		t.Fatalf("%v %v", st, err)
+	}
+	checkPGN(t, catalog.MustDefault(), out.String(), st)
 }
