@@ -17,8 +17,8 @@ import (
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
-	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/protocol/xboard"
+	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
 )
