@@ -165,6 +165,10 @@ func (p *process) read(ctx context.Context) (string, error) {
 	select {
 	case l, ok := <-p.lines:
 		if !ok {
+			select { // its standard error is read to the end once it has exited
+			case <-p.dead:
+			case <-time.After(2 * time.Second):
+			}
 			return "", fmt.Errorf("the engine exited (last lines: %s)%s", p.lastLines(4), p.stderrNote())
 		}
 		p.remember("< " + l)
