@@ -135,7 +135,7 @@ func TestCommands(t *testing.T) {
 		{"search", []string{"search", "-fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "-depth", "3"}, 0, []string{"mate 1", "best Rd8# (d1d8)"}, nil, 0},
 		{"search stalemated", []string{"search", "-variant", "chatrang", "-fen", "k7/p1K5/P7/8/8/8/8/8 b - - 0 1"}, 0, []string{"no legal move: 0-1 (black is stalemated and wins)"}, nil, 0},
 		{"uci", []string{"uci"}, 0, []string{"uciok"}, nil, 0},
-		{"xboard", []string{"xboard"}, 0, []string{`feature variants="normal,great,greatshat,chatrang"`, "feature done=1"}, nil, 0},
+		{"xboard", []string{"xboard"}, 0, []string{`feature variants="normal,great,greatshat,chatrang,fischerandom"`, "feature done=1"}, nil, 0},
 		{"match", []string{"match", "-variant", "chatrang", "-games", "2", "-p1", "engine:depth=2", "-p2", "random", "-st", "1", "-q"}, 0,
 			[]string{"engine:depth=2 vs random, chatrang, 2 games, st=1\n", "2 games: +"}, nil, 0},
 		{"match bad player", []string{"match", "-p2", "human"}, 2, nil, []string{`player "human"`}, 0},
