@@ -121,7 +121,7 @@ func TestCommands(t *testing.T) {
 		{"vazir bad option", []string{"show", "-variant", "vazir", "-opt", "Foo=1"}, 1, nil, []string{"vazir has the options MPT, RankInit"}, 0},
 		{"vazir bad option value", []string{"show", "-variant", "vazir", "-opt", "MPT=0"}, 1, nil, []string{"MPT"}, 0},
 		{"chess has no options", []string{"show", "-opt", "MPT=2"}, 1, nil, []string{"chess has no options"}, 0},
-		{"variants", []string{"variants"}, 0, []string{"chess ", "greatshatranj ", "chatrang ", "vazir ", "crazychess ", "csipgs "}, nil, 6},
+		{"variants", []string{"variants"}, 0, []string{"chess ", "greatshatranj ", "chatrang ", "chess960 ", "vazir ", "crazychess ", "csipgs "}, nil, 7},
 		{"variants long", []string{"variants", "-l", "-file", "testdata/minichess.toml"}, 0, []string{"gardner", "start: rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"}, nil, 0},
 		{"check ok", []string{"check", "testdata/minichess.toml"}, 0, []string{"testdata/minichess.toml: ok: gardner", "5x5", "7 legal moves"}, nil, 0},
 		{"check unknown key", []string{"check", "testdata/bad.toml"}, 1, nil, []string{"testdata/bad.toml:7:1: unknown key \"board.colour\""}, 0},
