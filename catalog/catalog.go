@@ -1,6 +1,6 @@
 // Package catalog assembles every variant the system plays: the data
 // variants of package variant (chess, Great Shatranj, Chatrang) and the
-// variants built from hooks (Vazir, Crazy Chess, csipgs Chess). Commands, protocols and the server take
+// variants built from hooks (Chess960, Vazir, Crazy Chess, csipgs Chess). Commands, protocols and the server take
 // their registry from here; packages below it (rules, variant, notation)
 // only see the registry they are given.
 package catalog
@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/anychess/anychess/variant"
+	"github.com/anychess/anychess/variant/chess960"
 	"github.com/anychess/anychess/variant/crazy"
 	"github.com/anychess/anychess/variant/csipgs"
 	"github.com/anychess/anychess/variant/vazir"
@@ -21,6 +22,13 @@ func Default() (*variant.Registry, error) {
 	reg, err := variant.Default()
 	if err != nil {
 		return nil, err
+	}
+	c960, err := chess960.New()
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	if err := reg.Register(c960, nil); err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	vz, err := vazir.New(vazir.DefaultOptions())
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // start position reads back from its own FEN.
 func TestDefault(t *testing.T) {
 	reg := catalog.MustDefault()
-	for _, name := range []string{"chess", "greatshatranj", "chatrang", "vazir", "crazychess", "csipgs"} {
+	for _, name := range []string{"chess", "greatshatranj", "chatrang", "chess960", "vazir", "crazychess", "csipgs"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)

@@ -25,6 +25,56 @@ type TimeControl struct {
 	MoveTime  time.Duration
 }
 
+// PGN writes the control as the PGN standard's TimeControl tag: "300+2"
+// (base and increment in seconds), "300" (no increment), "1/0.1" (a fixed
+// time per move: one move in that many seconds, period after period), or
+// "-" for no clock.
+func (tc TimeControl) PGN() string {
+	switch {
+	case tc.MoveTime > 0:
+		return fmt.Sprintf("1/%g", tc.MoveTime.Seconds())
+	case tc.Base <= 0:
+		return "-"
+	case tc.Inc <= 0:
+		return fmt.Sprintf("%g", tc.Base.Seconds())
+	}
+	return fmt.Sprintf("%g+%g", tc.Base.Seconds(), tc.Inc.Seconds())
+}
+
+// The values of the PGN Termination tag the match writes (PGN standard
+// 9.8.1); the reason in words follows the last move as a comment.
+const (
+	termNormal      = "normal"           // by the rules, or a resignation
+	termAdjudicated = "adjudication"     // the match's limit of plies
+	termTime        = "time forfeit"     // a flag fell, or an engine did not answer in time
+	termInfraction  = "rules infraction" // an illegal move, a false claim
+	termAbandoned   = "abandoned"        // an engine crashed or could not go on
+)
+
+// termError is a player's failure that ends the game with a given
+// Termination.
+type termError struct {
+	term string
+	err  error
+}
+
+func (e termError) Error() string { return e.err.Error() }
+func (e termError) Unwrap() error { return e.err }
+
+// termination returns the Termination of a game a player's error ended.
+func termination(err error) string {
+	var te termError
+	switch {
+	case errors.As(err, &te):
+		return te.term
+	case errors.Is(err, notation.ErrIllegal), errors.Is(err, notation.ErrSyntax), errors.Is(err, notation.ErrAmbiguous):
+		return termInfraction
+	case errors.Is(err, context.DeadlineExceeded):
+		return termTime
+	}
+	return termAbandoned
+}
+
 // String writes the control as "60+0.6" or "st=0.1".
 func (tc TimeControl) String() string {
 	if tc.MoveTime > 0 {
@@ -51,7 +101,7 @@ type Config struct {
 	// ranks) starts each pair from its own seeded draw (Setup), and other
 	// variants from random balanced openings.
 	Openings    []string
-	RandomPlies int // for random openings: plies of random play (default 6)
+	RandomPlies int // for random openings: plies of random play (0: none, every pair starts from the variant's start)
 	TC          TimeControl
 	Concurrency int
 	MaxPlies    int // a game this long is drawn at the end of the turn (default 1000)
@@ -157,9 +207,6 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 1000
 	}
-	if cfg.RandomPlies == 0 {
-		cfg.RandomPlies = 6
-	}
 	pairs := (cfg.Games + 1) / 2
 	openings := make([]*rules.Position, pairs)
 	for i := range openings {
@@ -258,8 +305,11 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 }
 
 // randomOpening plays random moves from the start and keeps the first
-// position a shallow search judges level.
+// position a shallow search judges level; with no plies it is the start.
 func randomOpening(v *rules.Variant, plies int, seed uint64) *rules.Position {
+	if plies <= 0 {
+		return v.Start()
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
 	e := search.New(1)
 	var p *rules.Position
@@ -347,7 +397,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 	}
 	left := [2]time.Duration{scale(cfg.TC.Base, rules.White), scale(cfg.TC.Base, rules.Black)}
 	hidden := csipgs.Moderated(cfg.Variant)
-	result, reason, note := rules.Ongoing, "", ""
+	result, reason, note, term := rules.Ongoing, "", "", termNormal
 	for ply := 0; ; ply++ {
 		p := g.Position()
 		if st := p.Status(); st.Over() {
@@ -355,7 +405,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 			break
 		}
 		if ply >= cfg.MaxPlies && p.Counter() == 0 && p.Phase() == 0 { // at the start of a turn
-			result, reason = rules.Draw, fmt.Sprintf("the match's limit of %d plies", cfg.MaxPlies)
+			result, reason, term = rules.Draw, fmt.Sprintf("the match's limit of %d plies", cfg.MaxPlies), termAdjudicated
 			break
 		}
 		if ctx.Err() != nil {
@@ -381,13 +431,13 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		}
 		if err != nil {
 			result, reason = rules.Win(us.Other()), fmt.Sprintf("%s (%s) failed: %v", sides[us].Name(), us, err)
-			note = reason
+			note, term = reason, termination(err)
 			break
 		}
 		if cfg.TC.MoveTime == 0 {
 			left[us] += clk.Inc - used
 			if left[us] < -scale(cfg.TC.Base, us)/20-100*time.Millisecond {
-				result, reason = rules.Win(us.Other()), fmt.Sprintf("%s lost on time", us)
+				result, reason, term = rules.Win(us.Other()), fmt.Sprintf("%s lost on time", us), termTime
 				break
 			}
 			left[us] = max(left[us], 0)
@@ -398,9 +448,14 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 	g.SetTag("Event", "anychess match")
 	g.SetTag("White", wName)
 	g.SetTag("Black", bName)
-	g.SetTag("TimeControl", cfg.TC.String())
-	g.SetTag("Termination", reason)
+	g.SetTag("TimeControl", cfg.TC.PGN())
+	g.SetTag("Termination", term)
 	rec := notation.WriteGame(g)
+	if n := len(rec.Moves); n > 0 {
+		rec.Moves[n-1].Comments = append(rec.Moves[n-1].Comments, reason)
+	} else {
+		rec.Comment = append(rec.Comment, reason)
+	}
 	score := 0.5
 	switch {
 	case result == rules.Win(rules.White) && firstWhite, result == rules.Win(rules.Black) && !firstWhite:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,19 @@ func TestParseSpec(t *testing.T) {
 		{"engine:depth", "", "not key=value"},
 		{"random:x=1", "", "takes no options"},
 		{"uci", "", "needs a program"},
+		{"uci:/usr/bin/anychess uci", "uci:/usr/bin/anychess uci", ""},
+		{"uci:/usr/bin/anychess uci:Hash=8,dir=/tmp,stderr=/tmp/e.log", "uci:/usr/bin/anychess uci:Hash=8,dir=/tmp,stderr=/tmp/e.log", ""},
+		{`uci:"C:\engines\sf.exe":Hash=64`, `uci:"C:\\engines\\sf.exe":Hash=64`, ""},
+		{`uci:"/opt/a:b/sf" --x:Hash=1`, "", "after the closing quote"},
+		{`uci:"/opt/a:b/sf --x":Hash=1`, `uci:"/opt/a:b/sf --x":Hash=1`, ""},
+		{`uci:'/opt/my engines/sf' uci`, `uci:'/opt/my engines/sf' uci`, ""},
+		{`uci:/e:VariantOptions="MPT=2,QuietAfterFail=0",Hash=2`, `uci:/e:Hash=2,VariantOptions="MPT=2,QuietAfterFail=0"`, ""},
+		{`uci:/e:Name="say \"hi\""`, `uci:/e:Name="say \"hi\""`, ""},
+		{`uci:/e:Name="open`, "", "not closed"},
+		{`uci:"/e`, "", "not closed"},
+		{`uci:/e 'x`, "", "not closed"},
+		{`uci:"":Hash=1`, "", "needs a program"},
+		{"uci:/e:Hash=1,=2", "", "not key=value"},
 		{"human", "", "want engine, random, greedy"},
 	} {
 		sp, err := ParseSpec(tt.in)
@@ -37,6 +51,35 @@ func TestParseSpec(t *testing.T) {
 		}
 		if err != nil || sp.String() != tt.out {
 			t.Errorf("%q: %v %q", tt.in, err, sp.String())
+			continue
+		}
+		back, err := ParseSpec(sp.String())
+		if err != nil || back.String() != tt.out {
+			t.Errorf("%q: read back: %v %q", tt.out, err, back.String())
+		}
+	}
+	sp, _ := ParseSpec(`uci:"/opt/a:b/sf --x 'y z'":dir=/tmp,stderr=e.log,Threads=2`)
+	if sp.Path != "/opt/a:b/sf" || !slices.Equal(sp.Args, []string{"--x", "y z"}) || sp.Dir != "/tmp" || sp.Stderr != "e.log" ||
+		len(sp.Options) != 1 || sp.Options["Threads"] != "2" {
+		t.Errorf("fields %+v", sp)
+	}
+}
+
+// TestTimeControlTag: the PGN TimeControl tag in the standard's forms.
+func TestTimeControlTag(t *testing.T) {
+	for _, tt := range []struct {
+		tc   TimeControl
+		want string
+	}{
+		{TimeControl{Base: 300 * time.Second, Inc: 2 * time.Second}, "300+2"},
+		{TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
+		{TimeControl{Base: 60 * time.Second}, "60"},
+		{TimeControl{MoveTime: 100 * time.Millisecond}, "1/0.1"},
+		{TimeControl{MoveTime: 5 * time.Second}, "1/5"},
+		{TimeControl{}, "-"},
+	} {
+		if got := tt.tc.PGN(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.tc, got, tt.want)
 		}
 	}
 }
@@ -70,7 +113,7 @@ func TestMatch(t *testing.T) {
 		var progress int
 		st, err := Run(context.Background(), Config{
 			Variant: v, Games: 4, Players: [2]Spec{e, r}, TC: TimeControl{MoveTime: time.Second},
-			Concurrency: 2, Seed: 7, PGN: &out, Progress: func(Stats) { progress++ },
+			Concurrency: 2, Seed: 7, PGN: &out, Progress: func(Stats) { progress++ }, RandomPlies: 6,
 		})
 		if err != nil {
 			t.Fatal(err)

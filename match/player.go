@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/anychess/anychess/eval"
@@ -44,115 +43,6 @@ type Player interface {
 	Move(ctx context.Context, start, p *rules.Position, history []game.Ply, clk Clock) (rules.Move, error)
 	// Close releases the player (ends an external process).
 	Close() error
-}
-
-// Spec describes a player on the command line:
-//
-//	engine[:depth=N,nodes=N,hash=MB,timefactor=F,certain=1]  the built-in engine, on the
-//	                                  game's clock (timefactor gives it F times the time
-//	                                  control; certain=1 takes every capture attempt to
-//	                                  succeed, see search.Engine.SetCertainCaptures)
-//	random                            a uniformly random legal move
-//	greedy                            the move with the best expected material balance one
-//	                                  ply ahead: in Vazir the capture with the best
-//	                                  expected gain, else a quiet move; in csipgs the
-//	                                  most expensive piece it can buy, else such a move,
-//	                                  and no design change
-//	uci:PATH[:opt=value,...]          an external UCI engine, with UCI options
-//	xboard:PATH[:opt=value,...]       an external XBoard (CECP v2) engine
-//
-// An xboard engine's option variant=NAME is its name for the match's
-// variant (fairymax calls Great Shatranj "great"; the default is "normal"
-// for chess and our variant's name otherwise); its other options are sent
-// as "option NAME=VALUE" ("option NAME" for an empty value, a button).
-//
-// seed makes random choices reproducible.
-type Spec struct {
-	Kind    string
-	Path    string
-	Options map[string]string
-	Seed    uint64
-}
-
-// ParseSpec reads a player description.
-func ParseSpec(s string) (Spec, error) {
-	kind, rest, _ := strings.Cut(s, ":")
-	sp := Spec{Kind: kind, Options: map[string]string{}}
-	switch kind {
-	case "engine", "random", "greedy":
-	case "uci", "xboard":
-		path, opts, _ := strings.Cut(rest, ":")
-		if path == "" {
-			return Spec{}, fmt.Errorf("player %q: %s needs a program: %s:PATH", s, kind, kind)
-		}
-		sp.Path, rest = path, opts
-	default:
-		return Spec{}, fmt.Errorf("player %q: want engine, random, greedy, uci:PATH or xboard:PATH", s)
-	}
-	if rest != "" {
-		for _, kv := range strings.Split(rest, ",") {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok || k == "" {
-				return Spec{}, fmt.Errorf("player %q: option %q is not key=value", s, kv)
-			}
-			sp.Options[k] = v
-		}
-	}
-	if kind == "engine" {
-		for k, v := range sp.Options {
-			switch k {
-			case "depth", "nodes", "hash":
-				if n, err := strconv.Atoi(v); err != nil || n < 1 {
-					return Spec{}, fmt.Errorf("player %q: %s=%q is not a positive number", s, k, v)
-				}
-			case "timefactor":
-				if f, err := strconv.ParseFloat(v, 64); err != nil || f <= 0 {
-					return Spec{}, fmt.Errorf("player %q: timefactor=%q is not a positive number", s, v)
-				}
-			case "certain":
-				if v != "0" && v != "1" {
-					return Spec{}, fmt.Errorf("player %q: certain=%q is not 0 or 1", s, v)
-				}
-			default:
-				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, timefactor, certain)", s, k)
-			}
-		}
-	}
-	if v, ok := sp.Options["variant"]; ok && kind == "xboard" && v == "" {
-		return Spec{}, fmt.Errorf("player %q: variant= needs the engine's name of the variant", s)
-	}
-	if (kind == "random" || kind == "greedy") && len(sp.Options) > 0 {
-		return Spec{}, fmt.Errorf("player %q takes no options", s)
-	}
-	return sp, nil
-}
-
-// TimeFactor returns the player's time odds: its clock (base, increment
-// or time per move) is the match's time control times this (the engine's
-// timefactor option; 1 for other players).
-func (sp Spec) TimeFactor() float64 {
-	if sp.Kind == "engine" {
-		if f, err := strconv.ParseFloat(sp.Options["timefactor"], 64); err == nil && f > 0 {
-			return f
-		}
-	}
-	return 1
-}
-
-// String returns the description the spec was read from.
-func (sp Spec) String() string {
-	s := sp.Kind
-	if sp.Path != "" {
-		s += ":" + sp.Path
-	}
-	if len(sp.Options) > 0 {
-		var kv []string
-		for _, k := range sortedKeys(sp.Options) {
-			kv = append(kv, k+"="+sp.Options[k])
-		}
-		s += ":" + strings.Join(kv, ",")
-	}
-	return s
 }
 
 // New creates a player from the spec.

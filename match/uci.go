@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant/chess960"
 )
 
 // uciPlayer drives an external engine over UCI.
@@ -28,7 +30,7 @@ func sortedKeys(m map[string]string) []string {
 }
 
 func newUCIPlayer(sp Spec) (*uciPlayer, error) {
-	proc, err := startProcess(sp.Path, sp.String())
+	proc, err := startProcess(sp)
 	if err != nil {
 		return nil, fmt.Errorf("uci engine %s: %w", sp.Path, err)
 	}
@@ -40,6 +42,9 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 		l, err := u.read(ctx)
 		if err != nil {
 			u.Close()
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("%w%s", err, u.stderrNote())
+			}
 			return nil, fmt.Errorf("uci engine %s: no uciok: %w", sp.Path, err)
 		}
 		if strings.HasPrefix(l, "id name ") {
@@ -55,10 +60,32 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 	return u, nil
 }
 
+// Name is the engine's name for itself.
 func (u *uciPlayer) Name() string { return u.name }
 
+// option returns the spec's value of a UCI option; UCI option names are
+// not case-sensitive.
+func (u *uciPlayer) option(name string) (string, bool) {
+	for k, v := range u.spec.Options {
+		if strings.EqualFold(k, name) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// NewGame sets the variant (unless the spec gives the engine's own name
+// for it in UCI_Variant, sent with the other options; Chess960 by
+// UCI_Chess960) and waits for the engine to be ready.
 func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
-	if v.Name() != "chess" {
+	_, own := u.option("UCI_Variant")
+	switch {
+	case own, v.Name() == "chess":
+	case v.Name() == chess960.Name:
+		// UCI's own option, which chess engines know (castling is written
+		// king-takes-rook both ways).
+		u.send("setoption name UCI_Chess960 value true")
+	default:
 		u.send("setoption name UCI_Variant value " + v.Name())
 	}
 	u.send("ucinewgame")

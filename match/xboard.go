@@ -13,6 +13,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant/chess960"
 )
 
 // The waits of the XBoard client.
@@ -76,7 +77,7 @@ func newXBoardPlayer(sp Spec) (*xboardPlayer, error) {
 // startXBoard starts the engine and negotiates the protocol, waiting at
 // most featureWait for the engine's features.
 func startXBoard(sp Spec, featureWait time.Duration) (*xboardPlayer, error) {
-	proc, err := startProcess(sp.Path, sp.String())
+	proc, err := startProcess(sp)
 	if err != nil {
 		return nil, fmt.Errorf("xboard engine %s: %w", sp.Path, err)
 	}
@@ -222,14 +223,14 @@ func (x *xboardPlayer) common(kind xbKind, arg, line string) error {
 		_, err := x.feature(arg)
 		return err
 	case xbIllegal:
-		return fmt.Errorf("%s rejected a move our rules allow: %q (the last move it was given: %s)", x.name, line, x.lastMove)
+		return termError{termInfraction, fmt.Errorf("%s rejected a move our rules allow: %q (the last move it was given: %s)", x.name, line, x.lastMove)}
 	case xbError:
 		if xbHarmless(xbErrorCommand(line)) {
 			return nil
 		}
 		return fmt.Errorf("%s did not accept a command: %q (the last command sent: %s)", x.name, line, x.lastSent())
 	case xbResign:
-		return fmt.Errorf("%s resigned (%q)", x.name, line)
+		return termError{termNormal, fmt.Errorf("%s resigned (%q)", x.name, line)}
 	}
 	return nil
 }
@@ -275,13 +276,16 @@ func (x *xboardPlayer) NewGame(_ context.Context, v *rules.Variant) error {
 }
 
 // xbVariant returns the engine's name of v: the spec's variant option,
-// "normal" for chess, otherwise our name.
+// "normal" for chess, "fischerandom" for Chess960, otherwise our name.
 func xbVariant(sp Spec, v *rules.Variant) string {
 	if name := sp.Options["variant"]; name != "" {
 		return name
 	}
-	if v.Name() == "chess" {
+	switch v.Name() {
+	case "chess":
 		return "normal"
+	case chess960.Name:
+		return "fischerandom"
 	}
 	return v.Name()
 }
@@ -433,8 +437,11 @@ func (x *xboardPlayer) edit(p *rules.Position) []string {
 // moveText returns the command that gives the engine move m played in p.
 func (x *xboardPlayer) moveText(p *rules.Position, m rules.Move) string {
 	s := notation.Coord(p, m)
-	if x.feat.san {
+	switch {
+	case x.feat.san:
 		s = notation.SAN(p, m)
+	case m.Kind() == rules.Castle && p.Variant().Spec().Castling.KingTakesRook:
+		s = strings.TrimRight(notation.SAN(p, m), "+#") // XBoard's fischerandom castles as O-O, O-O-O
 	}
 	if x.feat.usermove {
 		s = "usermove " + s
@@ -487,9 +494,9 @@ func (x *xboardPlayer) falseClaim(line, text string, q *rules.Position) error {
 	claimed, _, _ := strings.Cut(strings.TrimSpace(line), " ")
 	switch {
 	case !st.Over():
-		return fmt.Errorf("%s claimed %q%s, but by our rules the game goes on (%s)", x.name, line, after, q.FEN())
+		return termError{termInfraction, fmt.Errorf("%s claimed %q%s, but by our rules the game goes on (%s)", x.name, line, after, q.FEN())}
 	case claimed != st.Result.String():
-		return fmt.Errorf("%s claimed %q%s, but by our rules the result is %s (%s)", x.name, line, after, st, q.FEN())
+		return termError{termInfraction, fmt.Errorf("%s claimed %q%s, but by our rules the result is %s (%s)", x.name, line, after, st, q.FEN())}
 	}
 	return nil
 }

@@ -17,7 +17,9 @@ import (
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/protocol/xboard"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
 )
 
@@ -28,6 +30,15 @@ const fakeXBoardPrefix = "fake-xboard-"
 func TestMain(m *testing.M) {
 	if mode, ok := strings.CutPrefix(filepath.Base(os.Args[0]), fakeXBoardPrefix); ok {
 		os.Exit(fakeXBoard(mode, os.Stdin, os.Stdout))
+	}
+	if len(os.Args) > 1 && os.Args[1] == xboardEngineArg {
+		if err := xboard.Run(context.Background(), os.Stdin, os.Stdout, catalog.MustDefault(), search.New(1)); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if len(os.Args) > 1 && os.Args[1] == fakeUCIArg {
+		os.Exit(fakeUCI(os.Args[2:]))
 	}
 	os.Exit(m.Run())
 }
@@ -65,6 +76,7 @@ func TestParseSpecXBoard(t *testing.T) {
 		{"xboard:/e", chess, "normal"},
 		{"xboard:/e", gs, "greatshatranj"},
 		{"xboard:/e:variant=great", gs, "great"},
+		{"xboard:/e", mustChess960(t), "fischerandom"},
 	} {
 		sp, _ := ParseSpec(tt.spec)
 		if got := xbVariant(sp, tt.v); got != tt.want {
@@ -200,18 +212,19 @@ func TestXBoardFake(t *testing.T) {
 	for _, tt := range []struct {
 		mode, variant string
 		note          string // in every game's error note; "" for none
+		term          string // every game's Termination when note is set
 	}{
-		{"good", "chess", ""},
-		{"good", "greatshatranj", ""},
-		{"v1", "chess", ""},    // no features: edit mode, no ping, bare moves, "N. ... MOVE"
-		{"v1", "chatrang", ""}, // edit on another board
-		{"san", "chess", ""},   // san=1: moves both ways in SAN
-		{"claim", "chess", `claimed "1/2-1/2 {fake draw}" after its move`},
-		{"claimnow", "chess", `claimed "0-1 {fake mate}", but by our rules the game goes on`},
-		{"illegal", "chess", "played a1a1, which our rules do not allow"},
-		{"reject", "chess", `rejected a move our rules allow: "Illegal move: `},
-		{"resign", "chess", "resigned"},
-		{"error", "chess", `did not accept a command: "Error (unknown command): `},
+		{"good", "chess", "", ""},
+		{"good", "greatshatranj", "", ""},
+		{"v1", "chess", "", ""},    // no features: edit mode, no ping, bare moves, "N. ... MOVE"
+		{"v1", "chatrang", "", ""}, // edit on another board
+		{"san", "chess", "", ""},   // san=1: moves both ways in SAN
+		{"claim", "chess", `claimed "1/2-1/2 {fake draw}" after its move`, "rules infraction"},
+		{"claimnow", "chess", `claimed "0-1 {fake mate}", but by our rules the game goes on`, "rules infraction"},
+		{"illegal", "chess", "played a1a1, which our rules do not allow", "rules infraction"},
+		{"reject", "chess", `rejected a move our rules allow: "Illegal move: `, "rules infraction"},
+		{"resign", "chess", "resigned", "normal"},
+		{"error", "chess", `did not accept a command: "Error (unknown command): `, "abandoned"},
 	} {
 		t.Run(tt.mode+"/"+tt.variant, func(t *testing.T) {
 			t.Parallel()
@@ -246,7 +259,14 @@ func TestXBoardFake(t *testing.T) {
 					}
 				}
 			}
-			checkPGN(t, reg, out.String(), st)
+			for _, pg := range checkPGN(t, reg, out.String(), st) {
+				if term, _ := pg.Tag("Termination"); tt.term != "" && term != tt.term {
+					t.Errorf("Termination %q, want %q", term, tt.term)
+				}
+				if tc, _ := pg.Tag("TimeControl"); tc != "1/0.02" {
+					t.Errorf("TimeControl %q, want 1/0.02 (one move in 0.02 s)", tc)
+				}
+			}
 		})
 	}
 }
@@ -291,6 +311,20 @@ func TestXBoardFakeErrors(t *testing.T) {
 	}
 }
 
+// finalComment returns the comment after the last move (before the first
+// move if there is none), where the match writes why the game ended (a
+// comment cannot hold "}": the PGN writer turns it into ")").
+func finalComment(pg *pgn.Game) string {
+	c := pg.Comment
+	if n := len(pg.Moves); n > 0 {
+		c = pg.Moves[n-1].Comments
+	}
+	if len(c) == 0 {
+		return ""
+	}
+	return c[len(c)-1]
+}
+
 // checkPGN replays the match's games with our rules: each must replay, and
 // end either by our rules with their result, or by the match's limits, or
 // by a player's failure that the match reported as an error.
@@ -307,16 +341,26 @@ func checkPGN(t *testing.T, reg *variant.Registry, text string, st Stats) []*pgn
 			continue
 		}
 		term, _ := pg.Tag("Termination")
+		reason := finalComment(pg)
 		switch status := g.Position().Status(); {
 		case pg.Result != "1-0" && pg.Result != "0-1" && pg.Result != "1/2-1/2":
 			t.Errorf("game %d has no result: %q", i+1, pg.Result)
 		case status.Over():
-			if pg.Result != status.Result.String() || term != status.Detail {
-				t.Errorf("game %d: %s (%s), but by our rules %v", i+1, pg.Result, term, status)
+			if pg.Result != status.Result.String() || term != "normal" || reason != status.Detail {
+				t.Errorf("game %d: %s (%s {%s}), but by our rules %v", i+1, pg.Result, term, reason, status)
 			}
-		case strings.HasPrefix(term, "the match's limit"), strings.HasSuffix(term, "lost on time"):
-		case !slices.Contains(st.Errors, term):
-			t.Errorf("game %d ended by %q, which is not among the match's errors %q", i+1, term, st.Errors)
+		case strings.HasPrefix(reason, "the match's limit"):
+			if term != "adjudication" {
+				t.Errorf("game %d: Termination %q for %q", i+1, term, reason)
+			}
+		case strings.HasSuffix(reason, "lost on time"):
+			if term != "time forfeit" {
+				t.Errorf("game %d: Termination %q for %q", i+1, term, reason)
+			}
+		case !slices.ContainsFunc(st.Errors, func(e string) bool { return strings.ReplaceAll(e, "}", ")") == reason }):
+			t.Errorf("game %d ended by %q, which is not among the match's errors %q", i+1, reason, st.Errors)
+		case !slices.Contains([]string{"normal", "rules infraction", "abandoned", "time forfeit"}, term):
+			t.Errorf("game %d: Termination %q is not a standard value for %q", i+1, term, reason)
 		}
 	}
 	return games
@@ -584,4 +628,58 @@ func editFEN(v *rules.Variant, board map[geom.Square]rules.Piece, turn rules.Col
 	}
 	fmt.Fprintf(&sb, " %c - - 0 1", turn.Letter())
 	return sb.String()
+}
+
+// xboardEngineArg, as the test binary's first argument, makes it the
+// built-in engine under XBoard with every variant of the catalog.
+const xboardEngineArg = "xboard-engine"
+
+func mustChess960(t *testing.T) *rules.Variant {
+	t.Helper()
+	v, err := catalog.MustDefault().Get("chess960")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestXBoardChess960 plays Chess960 against the built-in engine under
+// XBoard (variant fischerandom) from starts where both sides can castle
+// soon; castling goes both ways as O-O and O-O-O, and every game replays
+// by our rules with no error.
+func TestXBoardChess960(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := mustChess960(t)
+	p, _ := v.ParseFEN("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1")
+	var sent []string
+	for _, text := range []string{"b1a1", "b8h8"} {
+		m, err := notation.ParseCoord(p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := &xboardPlayer{}
+		sent = append(sent, x.moveText(p, m))
+		p.Make(m)
+	}
+	if strings.Join(sent, " ") != "O-O-O O-O" {
+		t.Errorf("castling sent as %q", sent)
+	}
+	sp, err := ParseSpec("xboard:" + quote(exe+" "+xboardEngineArg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := ParseSpec("engine:depth=2")
+	var out bytes.Buffer
+	st, err := Run(context.Background(), Config{
+		Variant: v, Games: 2, Players: [2]Spec{sp, e}, TC: TimeControl{MoveTime: 20 * time.Millisecond},
+		MaxPlies: 16, PGN: &out, Seed: 2,
+		Openings: []string{"r1k4r/pppbqppp/2npbn2/4p3/4P3/2NPBN2/PPPBQPPP/R1K4R w KQkq - 0 1"},
+	})
+	if err != nil || st.Games() != 2 || len(st.Errors) > 0 {
+		t.Fatalf("%v %v", st, err)
+	}
+	checkPGN(t, catalog.MustDefault(), out.String(), st)
 }

@@ -57,8 +57,10 @@ func moveErr(p *rules.Position, text string, err error, format string, args ...a
 // Coord returns the coordinate text of a legal move: origin and target
 // square, then the lower-case letter of a promotion (e7e8q). Castling is
 // the king's move (e1g1); when that would name an ordinary king move as
-// well, or the king does not move, it is king-takes-rook (f1h1), as UCI
-// does for Chess960. A drop is the upper-case letter, '@' and the square.
+// well, or the king does not move, or the variant says so
+// (rules.CastlingSpec.KingTakesRook: Chess960), it is king-takes-rook
+// (f1h1), as UCI does for Chess960. A drop is the upper-case letter, '@'
+// and the square.
 func Coord(p *rules.Position, m rules.Move) string {
 	v := p.Variant()
 	switch m.Kind() {
@@ -71,7 +73,7 @@ func Coord(p *rules.Position, m rules.Move) string {
 			}
 		}
 	case rules.Castle:
-		if castleNeedsRook(p, m) {
+		if v.Spec().Castling.KingTakesRook || castleNeedsRook(p, m) {
 			return m.From().String() + m.Aux().String()
 		}
 	}

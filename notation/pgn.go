@@ -362,7 +362,7 @@ func writeTags(g *game.Game, plain bool) []pgn.Tag {
 	set("Result", g.Status().Result.String())
 	skip := map[string]bool{"Variant": true, "SetUp": true, "FEN": true, "Result": true}
 	if g.Variant.Name() != "chess" {
-		set("Variant", g.Variant.Name())
+		set("Variant", pgnVariantName(g.Variant))
 	}
 	for _, o := range g.Variant.Options() {
 		set(o.Name, o.Value)
@@ -385,4 +385,14 @@ func writeTags(g *game.Game, plain bool) []pgn.Tag {
 		}
 	}
 	return tags
+}
+
+// pgnVariantName is the Variant tag of a game of v: the name other PGN
+// tools use where there is one ("Chess960", as lichess and python-chess
+// write it), else the registry's name. Either reads back.
+func pgnVariantName(v *rules.Variant) string {
+	if v.Name() == "chess960" {
+		return "Chess960"
+	}
+	return v.Name()
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -524,3 +525,53 @@ func (p *Position) castlingField() string {
 
 // String returns the FEN of the position.
 func (p *Position) String() string { return p.FEN() }
+
+// ParseFENLenient reads a FEN as ParseFEN does, except that castling
+// rights the board cannot support (no king on its first rank, no rook on
+// that side) are dropped instead of refusing the position, as Stockfish
+// and python-chess drop them. It returns the position and the rights it
+// dropped ("" if none). Engines' protocols read FENs this way; where a
+// person types a FEN, ParseFEN stays strict.
+func (v *Variant) ParseFENLenient(fen string) (*Position, string, error) {
+	p, err := v.ParseFEN(fen)
+	if err == nil {
+		return p, "", nil
+	}
+	fields := strings.Fields(fen)
+	if len(fields) < 3 || fields[2] == "-" {
+		return nil, "", err
+	}
+	files := byte(min(v.board.Files, 26))
+	for _, c := range []byte(fields[2]) {
+		if !(c == 'K' || c == 'Q' || c == 'k' || c == 'q' || (c >= 'A' && c < 'A'+files) || (c >= 'a' && c < 'a'+files)) {
+			return nil, "", err // not a right at all: the field is wrong
+		}
+	}
+	// Keep each right that the position supports on its own; the variant's
+	// own reader (with its hooks) is the judge.
+	var kept, dropped strings.Builder
+	with := func(field string) string {
+		f := slices.Clone(fields)
+		f[2] = field
+		return strings.Join(f, " ")
+	}
+	for _, c := range fields[2] {
+		if _, e := v.ParseFEN(with(string(c))); e == nil {
+			kept.WriteRune(c)
+		} else {
+			dropped.WriteRune(c)
+		}
+	}
+	if dropped.Len() == 0 {
+		return nil, "", err
+	}
+	field := kept.String()
+	if field == "" {
+		field = "-"
+	}
+	p, e := v.ParseFEN(with(field))
+	if e != nil {
+		return nil, "", err
+	}
+	return p, dropped.String(), nil
+}

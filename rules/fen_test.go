@@ -107,3 +107,41 @@ func FuzzFEN(f *testing.F) {
 		}
 	})
 }
+
+// TestParseFENLenient: castling rights without a king and rook are dropped
+// (ParseFEN refuses them); any other fault still refuses the FEN.
+func TestParseFENLenient(t *testing.T) {
+	reg := variant.MustDefault()
+	chess, _ := reg.Get("chess")
+	tests := []struct {
+		fen, want, dropped string
+		bad                bool
+	}{
+		{fen: "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", want: "4k3/8/8/8/8/8/8/4K3 w - - 0 1", dropped: "KQkq"},
+		{fen: "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", want: "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", dropped: "Qk"},
+		{fen: "4k3/8/8/8/8/8/8/R3K2R w HAkq - 0 1", want: "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", dropped: "kq"},
+		{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", want: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{fen: "4k3/8/8/8/8/8/8/4K3 w KQkqX - 0 1", bad: true},
+		{fen: "4k3/8/8/8/8/8/8/R3K2R w KK - 0 1", bad: true},
+		{fen: "4k3/8/8/8/8/8/8/4K3 x KQkq - 0 1", bad: true},
+	}
+	for _, tc := range tests {
+		if _, err := chess.ParseFEN(tc.fen); (err == nil) != (tc.dropped == "" && !tc.bad) {
+			t.Errorf("ParseFEN(%q): error %v; strict reading changed", tc.fen, err)
+		}
+		p, dropped, err := chess.ParseFENLenient(tc.fen)
+		if tc.bad {
+			if err == nil || !errors.Is(err, rules.ErrFEN) {
+				t.Errorf("ParseFENLenient(%q): error %v, want a FEN error", tc.fen, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("ParseFENLenient(%q): %v", tc.fen, err)
+			continue
+		}
+		if p.FEN() != tc.want || dropped != tc.dropped {
+			t.Errorf("ParseFENLenient(%q) = %q dropping %q, want %q dropping %q", tc.fen, p.FEN(), dropped, tc.want, tc.dropped)
+		}
+	}
+}

@@ -342,7 +342,9 @@ func (p *Position) genCastling(dst []Move, ksq geom.Square) []Move {
 			step = -1
 		}
 		safe := true
-		for f := ksq.File() + step; f != kt.File() && safe; f += step {
+		// The squares strictly between (none when the king stays put, as it
+		// may in Chess960).
+		for f := ksq.File() + step; ksq != kt && f != kt.File() && safe; f += step {
 			if p.Attacked(geom.Sq(f, rank), them, p.board[ksq].Type()) {
 				safe = false
 			}

@@ -73,6 +73,10 @@ type CastlingSpec struct {
 	Rook      byte   // letter of the castling piece, e.g. 'R'
 	KingFiles [2]int // files (0-based) the king ends on: kingside, queenside
 	RookFiles [2]int // files the rook ends on
+	// KingTakesRook writes castling in coordinates as the king's move to
+	// the rook's square (b1h1), as UCI does for Chess960, even where the
+	// king's own move would say it.
+	KingTakesRook bool
 }
 
 // Value is what a position is worth to the side it happens to.

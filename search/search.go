@@ -98,6 +98,10 @@ type Limits struct {
 	MultiPV   int  // lines to report at the root (1 if 0)
 	// SearchMoves, if not empty, limits the root to these moves.
 	SearchMoves []rules.Move
+	// CurrMove, if not nil, is called as each root move is searched, with
+	// its number in the order searched (from 1), for a protocol's
+	// "currmove" report.
+	CurrMove func(m rules.Move, number int)
 }
 
 // Info reports the progress of a search after each completed iteration.
@@ -159,6 +163,10 @@ func (e *Engine) SetHash(mb int) {
 	}
 	e.tt = newTable(mb)
 }
+
+// Hashfull returns how full the transposition table is, in permille: the
+// share of a sample of slots that hold an entry of the latest search.
+func (e *Engine) Hashfull() int { return e.tt.hashfull() }
 
 // Clear forgets everything learned (a new game).
 func (e *Engine) Clear() { e.tt.clear() }
@@ -684,6 +692,9 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			continue
 		}
 		legal++
+		if ply == 0 && s.lim.CurrMove != nil {
+			s.lim.CurrMove(m, legal)
+		}
 		quiet := !p.IsCapture(m) && m.Kind() != rules.Promotion
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {

@@ -164,3 +164,31 @@ func TestChanceNodes(t *testing.T) {
 		t.Error("the search changed the position")
 	}
 }
+
+// TestCurrMoveAndHashfull: CurrMove reports every root move of an
+// iteration, numbered from 1, and the table is partly full after a search
+// and empty after Clear.
+func TestCurrMoveAndHashfull(t *testing.T) {
+	v, err := variant.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := v.Start()
+	e := search.New(1)
+	seen := map[rules.Move]bool{}
+	maxNum := 0
+	e.Search(context.Background(), p, search.Limits{Depth: 4, CurrMove: func(m rules.Move, n int) {
+		seen[m] = true
+		maxNum = max(maxNum, n)
+	}}, nil)
+	if len(seen) != 20 || maxNum != 20 {
+		t.Errorf("currmove saw %d moves, numbers up to %d; want 20 and 20", len(seen), maxNum)
+	}
+	if h := e.Hashfull(); h <= 0 || h > 1000 {
+		t.Errorf("hashfull %d after a search", h)
+	}
+	e.Clear()
+	if h := e.Hashfull(); h != 0 {
+		t.Errorf("hashfull %d after Clear", h)
+	}
+}

@@ -45,6 +45,19 @@ func (t *table) clear() {
 	t.age = 0
 }
 
+// hashfull returns the permille of the first thousand slots (or all, if
+// fewer) that hold an entry of the current age.
+func (t *table) hashfull() int {
+	n := min(len(t.slots), 1000)
+	used := 0
+	for _, e := range t.slots[:n] {
+		if e.bound != boundNone && e.age == t.age {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
+
 // probe returns the entry for key, if stored.
 func (t *table) probe(key uint64) (entry, bool) {
 	i := key & t.mask

@@ -19,13 +19,13 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var pf posFlags
 	pf.register(fs)
 	games := fs.Int("games", 10, "number of games (played in pairs, each opening with both colours)")
-	p1 := fs.String("p1", "engine", "first player: engine[:depth=N,nodes=N,hash=MB,timefactor=F], random, greedy, uci:PATH[:opt=v,...], xboard:PATH[:variant=NAME,opt=v,...]")
+	p1 := fs.String("p1", "engine", "first player: engine[:depth=N,nodes=N,hash=MB,timefactor=F], random, greedy, uci:COMMAND[:opt=v,...], xboard:COMMAND[:variant=NAME,opt=v,...] (COMMAND: program and arguments; in double quotes if it has a colon; options dir=PATH, stderr=FILE)")
 	p2 := fs.String("p2", "random", "second player")
 	tc := fs.String("tc", "10+0.1", "time control: base+increment in seconds")
 	st := fs.Float64("st", 0, "seconds per move instead of -tc")
 	conc := fs.Int("concurrency", 1, "games played at the same time")
 	openings := fs.String("openings", "", "file of start positions, one FEN per line (default: random balanced openings)")
-	plies := fs.Int("randomplies", 6, "plies of random play in a random opening")
+	plies := fs.Int("randomplies", 6, "plies of random play in a random opening (0: every pair from the start)")
 	maxPlies := fs.Int("maxplies", 1000, "a game this long is drawn")
 	pgnFile := fs.String("pgn", "", "write the games to this PGN file")
 	sprt := fs.String("sprt", "", "stop early by SPRT: elo0,elo1[,alpha,beta] (default alpha=beta=0.05)")
@@ -36,6 +36,9 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fail2 := func(err error) int {
 		fmt.Fprintf(stderr, "anychess match: %v\n", err)
 		return 2
+	}
+	if *plies < 0 {
+		return fail2(fmt.Errorf("-randomplies %d: want 0 or more", *plies))
 	}
 	v, err := pf.variantOf()
 	if err != nil {

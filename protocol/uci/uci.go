@@ -3,13 +3,38 @@
 // (as in Fairy-Stockfish); positions and moves are in FEN and coordinate
 // notation (e2e4, e7e8q, j2j3, a10a11).
 //
-// Commands: uci, isready, ucinewgame, setoption (Hash, Threads, MultiPV,
-// UCI_Variant, VariantOptions, Ponder, Move Overhead), position
+// Commands: uci, isready, ucinewgame, setoption (Hash, Clear Hash, Threads,
+// MultiPV, UCI_Variant, UCI_Chess960, VariantOptions, Ponder, Move Overhead,
+// UCI_AnalyseMode, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), position
 // startpos|fen ... [moves ...], go (wtime btime winc binc movestogo depth
 // nodes mate movetime infinite ponder searchmoves, and perft N), stop,
 // ponderhit, quit, and d (print the position). A command the engine cannot
 // carry out is answered with an "info string" line that says why; the
-// engine's state stays as it was.
+// engine's state stays as it was, except that a position command whose
+// moves include an illegal one sets up the position after the legal moves
+// before it (as Stockfish does), castling rights a FEN gives without a king
+// and rook for them are dropped (also as Stockfish does; an info string says
+// so), and a go command with a parameter it
+// cannot read says so and still ends with a bestmove.
+//
+// Options: Hash goes up to the machine's memory. Threads is accepted up to
+// 1024, as Stockfish accepts it, so that GUIs and bots that set several
+// (lichess-bot sets 4) go on; the search has no parallel search yet and uses
+// one thread, which an info string says. UCI_ShowWDL adds "wdl W D L" to
+// the info lines, from a plain logistic model of the score (not fitted to
+// games). UCI_LimitStrength with UCI_Elo (800 to 2200) bounds the search
+// depth to a level: 800 is level 1 (one ply), each 200 more one level more,
+// up to 2200, level 8; the table is provisional, a first guess not measured
+// against rated opponents. UCI_AnalyseMode reports each root move as it is
+// searched ("info currmove e2e4 currmovenumber 1"), as any search does after
+// a second. Every info line has hashfull; when a search ends, a last info
+// line gives its whole nodes and time before the bestmove.
+//
+// Chess960: UCI_Chess960 true plays chess as the registry's chess960
+// variant, which UCI_Variant chess960 also selects: positions in any of the
+// 960 starts (castling rights as KQkq, X-FEN or Shredder-FEN file letters),
+// and castling written as the king taking its own rook (e1h1, b1a1), both
+// in the engine's moves and in the interface's.
 //
 // Variants with chance (Vazir): the interface rolls the dice. Positions are
 // in the variant's FEN (RFEN, with ranks and the try count); per-game
@@ -34,6 +59,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,6 +105,13 @@ type session struct {
 	hash     int
 	multiPV  int
 	overhead time.Duration
+	threads  int
+	showWDL  bool
+	analyse  bool
+	limit    bool           // UCI_LimitStrength
+	elo      int            // UCI_Elo
+	chess960 bool           // UCI_Chess960
+	variant  *rules.Variant // the UCI_Variant chosen, before UCI_Chess960
 
 	searching bool
 	done      chan struct{} // closed when the running search has printed bestmove
@@ -94,7 +129,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 	if err != nil {
 		return err
 	}
-	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, pos: v.Start(), hash: 16, multiPV: 1, overhead: 30 * time.Millisecond}
+	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, variant: v, pos: v.Start(), hash: 16, multiPV: 1,
+		overhead: 30 * time.Millisecond, threads: 1, elo: levels[len(levels)-1].elo}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), MaxLine)
 	lines := make(chan string)
@@ -143,11 +179,17 @@ func (s *session) handle(ctx context.Context, line string) bool {
 	case "uci":
 		s.printf("id name %s", Name)
 		s.printf("id author %s", Author)
-		s.printf("option name Hash type spin default 16 min 1 max 4096")
-		s.printf("option name Threads type spin default 1 min 1 max 1")
+		s.printf("option name Hash type spin default 16 min 1 max %d", maxHash())
+		s.printf("option name Clear Hash type button")
+		s.printf("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		s.printf("option name MultiPV type spin default 1 min 1 max 256")
 		s.printf("option name Ponder type check default false")
 		s.printf("option name Move Overhead type spin default 30 min 0 max 5000")
+		s.printf("option name UCI_AnalyseMode type check default false")
+		s.printf("option name UCI_ShowWDL type check default false")
+		s.printf("option name UCI_LimitStrength type check default false")
+		s.printf("option name UCI_Elo type spin default %d min %d max %d", levels[len(levels)-1].elo, levels[0].elo, levels[len(levels)-1].elo)
+		s.printf("option name UCI_Chess960 type check default false")
 		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
 		s.printf("option name VariantOptions type string default <empty>")
 		s.printf("uciok")
@@ -237,14 +279,28 @@ func (s *session) setOption(args []string) {
 			return
 		}
 	}
+	check := func() (bool, bool) {
+		if val != "true" && val != "false" {
+			s.printf("info string error: option %s: value %q is not true or false", strings.Join(name, " "), val)
+			return false, false
+		}
+		return val == "true", true
+	}
 	switch id {
 	case "hash":
-		if n, ok := num(1, 4096); ok {
+		if n, ok := num(1, maxHash()); ok {
 			s.hash = n
 			s.eng.SetHash(n)
 		}
+	case "clear hash":
+		s.eng.Clear()
 	case "threads":
-		num(1, 1)
+		if n, ok := num(1, maxThreads); ok {
+			s.threads = min(n, runtime.NumCPU())
+			if n > 1 {
+				s.printf("info string Threads %d: up to the machine's %d CPUs; the search uses one thread", n, runtime.NumCPU())
+			}
+		}
 	case "multipv":
 		if n, ok := num(1, 256); ok {
 			s.multiPV = n
@@ -254,8 +310,26 @@ func (s *session) setOption(args []string) {
 			s.overhead = time.Duration(n) * time.Millisecond
 		}
 	case "ponder":
-		if val != "true" && val != "false" {
-			s.printf("info string error: option Ponder: value %q is not true or false", val)
+		check()
+	case "uci_analysemode":
+		if b, ok := check(); ok {
+			s.analyse = b
+		}
+	case "uci_showwdl":
+		if b, ok := check(); ok {
+			s.showWDL = b
+		}
+	case "uci_limitstrength":
+		if b, ok := check(); ok {
+			s.limit = b
+			if b {
+				s.sayLevel()
+			}
+		}
+	case "uci_elo":
+		if n, ok := num(levels[0].elo, levels[len(levels)-1].elo); ok {
+			s.elo = n
+			s.sayLevel()
 		}
 	case "uci_variant":
 		v, err := s.reg.Get(val)
@@ -263,9 +337,13 @@ func (s *session) setOption(args []string) {
 			s.printf("info string error: %v", err)
 			return
 		}
-		s.base, s.v = v, v
-		s.pos = v.Start()
-		s.eng.Clear()
+		s.variant = v
+		s.setVariant()
+	case "uci_chess960":
+		if b, ok := check(); ok {
+			s.chess960 = b
+			s.setVariant()
+		}
 	case "variantoptions":
 		v, err := s.configure(val)
 		if err != nil {
@@ -280,7 +358,23 @@ func (s *session) setOption(args []string) {
 	}
 }
 
-// position sets up a position; on error the old one stays.
+// setVariant makes the chosen UCI_Variant the session's, with its default
+// options; with UCI_Chess960, chess is the registry's Chess960 (the same
+// pieces and rules, any 960 start, castling written king-takes-rook).
+func (s *session) setVariant() {
+	v := s.variant
+	if s.chess960 && v.Name() == "chess" {
+		if c, err := s.reg.Get("chess960"); err == nil {
+			v = c
+		}
+	}
+	s.base, s.v = v, v
+	s.pos = v.Start()
+	s.eng.Clear()
+}
+
+// position sets up a position. A bad start (FEN or keyword) keeps the old
+// position; an illegal move keeps the position after the moves before it.
 func (s *session) position(args []string) error {
 	if len(args) == 0 {
 		return errors.New("position startpos|fen <fen> [moves ...]")
@@ -296,9 +390,13 @@ func (s *session) position(args []string) error {
 			i++
 		}
 		var err error
-		p, err = s.v.ParseFEN(strings.Join(rest[:i], " "))
+		var dropped string
+		p, dropped, err = s.v.ParseFENLenient(strings.Join(rest[:i], " "))
 		if err != nil {
 			return err
+		}
+		if dropped != "" {
+			s.printf("info string FEN: castling rights %q dropped: no king and rook for them", dropped)
 		}
 		rest = rest[i:]
 	default:
@@ -311,7 +409,10 @@ func (s *session) position(args []string) error {
 		for i, text := range rest[1:] {
 			m, k, err := notation.ParseElement(p, text)
 			if err != nil {
-				return fmt.Errorf("position: move %d: %w", i+1, err)
+				// As Stockfish does: the moves before the bad one stand,
+				// so the next go searches a position of the right side.
+				s.pos = p
+				return fmt.Errorf("position: move %d: %w; the position stays after move %d", i+1, err, i)
 			}
 			p.MakeOutcome(m, k)
 		}
@@ -320,29 +421,39 @@ func (s *session) position(args []string) error {
 	return nil
 }
 
-// goCmd starts a search, or runs perft.
+// goCmd starts a search, or runs perft. A parameter that cannot be read is
+// reported in an info string and dropped, and the search runs on what is
+// left, so that every go ends with a bestmove (a GUI waits for it); a go
+// left with no limit at all after such an error searches one ply.
 func (s *session) goCmd(ctx context.Context, args []string) {
 	var lim search.Limits
 	ponder := false
+	bad := false
 	var searchMoves []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		next := func() (int64, bool) {
-			if i+1 >= len(args) {
+			if i+1 >= len(args) || isGoKeyword(args[i+1]) {
 				s.printf("info string error: go %s needs a number", a)
 				return 0, false
 			}
 			i++
 			n, err := strconv.ParseInt(args[i], 10, 64)
 			if err != nil {
-				s.printf("info string error: go %s %q: not a number", a, args[i])
-				return 0, false
+				// A number with a fraction ("movetime 100.5") counts
+				// whole milliseconds, as Stockfish reads it.
+				f, ferr := strconv.ParseFloat(args[i], 64)
+				if ferr != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1<<53 {
+					s.printf("info string error: go %s %q: not a number", a, args[i])
+					return 0, false
+				}
+				n = int64(f)
 			}
 			return n, true
 		}
-		ms := func(n int64) time.Duration { return time.Duration(max(n, 0)) * time.Millisecond }
-		var n int64
-		var ok bool
+		ms := func(n int64) time.Duration {
+			return time.Duration(min(max(n, 0), int64(math.MaxInt64/time.Millisecond))) * time.Millisecond
+		}
 		switch a {
 		case "infinite":
 			lim.Infinite = true
@@ -357,8 +468,18 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 			}
 			continue
 		}
-		if n, ok = next(); !ok {
-			return
+		if !isGoKeyword(a) {
+			s.printf("info string error: unknown go parameter %q", a)
+			bad = true
+			if i+1 < len(args) && !isGoKeyword(args[i+1]) {
+				i++ // its value
+			}
+			continue
+		}
+		n, ok := next()
+		if !ok {
+			bad = true
+			continue
 		}
 		switch a {
 		case "wtime":
@@ -370,20 +491,17 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 		case "binc":
 			lim.Inc[rules.Black] = ms(n)
 		case "movestogo":
-			lim.MovesToGo = int(n)
+			lim.MovesToGo = int(min(max(n, 0), 1<<20))
 		case "depth":
-			lim.Depth = int(max(n, 1))
+			lim.Depth = int(min(max(n, 1), 1<<20))
 		case "nodes":
 			lim.Nodes = max(n, 1)
 		case "mate":
-			lim.Depth = int(max(2*n, 1))
+			lim.Depth = int(min(max(2*n, 1), 1<<20))
 		case "movetime":
 			lim.MoveTime = ms(n)
 		case "perft":
-			s.perft(int(n))
-			return
-		default:
-			s.printf("info string error: unknown go parameter %q", a)
+			s.perft(int(min(max(n, -1), 1<<20)))
 			return
 		}
 	}
@@ -393,14 +511,32 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 		}
 	}
 	lim.MultiPV = s.multiPV
+	if s.limit {
+		d := levelOf(s.elo).depth
+		if lim.Depth == 0 || lim.Depth > d {
+			lim.Depth = d
+		}
+	}
 	p := s.pos.Clone()
+	var badMoves []string
 	for _, text := range searchMoves {
 		m, err := notation.ParseCoord(p, text)
 		if err != nil {
-			s.printf("info string error: searchmoves: %v", err)
-			return
+			badMoves = append(badMoves, err.Error())
+			continue
 		}
 		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
+	for _, e := range badMoves {
+		if len(lim.SearchMoves) == 0 {
+			s.printf("info string error: searchmoves: %s; searching every move", e)
+		} else {
+			s.printf("info string error: searchmoves: %s; dropped", e)
+		}
+	}
+	if bad && !ponder && !lim.Infinite && lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 &&
+		lim.Time[rules.White] == 0 && lim.Time[rules.Black] == 0 {
+		lim.Depth = 1
 	}
 	s.pondering = ponder
 	s.waitStop = ponder || lim.Infinite
@@ -417,9 +553,21 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 	done, stopCh := s.done, s.stopCh
 	waitStop := s.waitStop
 	find := s.searchFunc(p)
+	start := time.Now()
+	analyse := s.analyse
+	run.CurrMove = func(m rules.Move, n int) {
+		// As Stockfish: only in analysis or a long search, not to flood.
+		if analyse || time.Since(start) > time.Second {
+			s.printf("info currmove %s currmovenumber %d", notation.Coord(p, m), n)
+		}
+	}
+	show := func(in search.Info) { s.printf("%s", s.formatInfo(p, in)) }
 	go func() {
 		defer close(done)
-		res := find(sctx, p, run, func(in search.Info) { s.printf("%s", formatInfo(p, in)) })
+		res := find(sctx, p, run, show)
+		if res.Best != rules.NoMove && len(res.Info.PV) > 0 {
+			show(res.Info) // the search's last word: its whole nodes and time
+		}
 		if waitStop {
 			<-stopCh
 		}
@@ -574,8 +722,9 @@ func outcomesInfo(p *rules.Position, m rules.Move, outs []rules.Outcome) string 
 	return sb.String()
 }
 
-// formatInfo writes an info line.
-func formatInfo(p *rules.Position, in search.Info) string {
+// formatInfo writes an info line: "info depth 6 seldepth 9 multipv 1 score
+// cp 31 [wdl 95 860 45] nodes 51234 nps 812000 hashfull 12 time 63 pv ...".
+func (s *session) formatInfo(p *rules.Position, in search.Info) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "info depth %d seldepth %d multipv %d ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
 	if in.Mate != 0 {
@@ -586,11 +735,90 @@ func formatInfo(p *rules.Position, in search.Info) string {
 	if in.Bound != "" {
 		sb.WriteString(" " + in.Bound)
 	}
-	fmt.Fprintf(&sb, " nodes %d nps %d time %d pv", in.Nodes, in.NPS(), in.Time.Milliseconds())
+	if s.showWDL {
+		w, d, l := wdl(in)
+		fmt.Fprintf(&sb, " wdl %d %d %d", w, d, l)
+	}
+	fmt.Fprintf(&sb, " nodes %d nps %d", in.Nodes, in.NPS())
+	if h, ok := s.eng.(interface{ Hashfull() int }); ok {
+		fmt.Fprintf(&sb, " hashfull %d", h.Hashfull())
+	}
+	fmt.Fprintf(&sb, " time %d pv", in.Time.Milliseconds())
 	q := p.Clone()
 	for _, m := range in.PV {
 		sb.WriteString(" " + notation.Coord(q, m))
 		q.Make(m)
 	}
 	return sb.String()
+}
+
+// wdl turns a score into permille chances of a win, a draw and a loss for
+// the side to move, by a plain logistic model (not fitted to games): at 0
+// a draw is most likely, at about +3 pawns the win is; a mate is certain.
+func wdl(in search.Info) (w, d, l int) {
+	switch {
+	case in.Mate > 0:
+		return 1000, 0, 0
+	case in.Mate < 0:
+		return 0, 0, 1000
+	}
+	sig := func(x float64) int { return int(math.Round(1000 / (1 + math.Exp(-x)))) }
+	cp := float64(in.Score)
+	w = sig((cp - 150) / 60)
+	l = sig((-cp - 150) / 60)
+	return w, 1000 - w - l, l
+}
+
+// maxThreads is the largest Threads value accepted, as Stockfish accepts
+// it, so that GUIs and bots that check a value against the maximum pass;
+// the engine uses at most the machine's CPUs.
+const maxThreads = 1024
+
+// maxHash is the largest Hash in megabytes: the machine's memory (4096 if
+// it cannot be read).
+func maxHash() int {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 4096
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
+			if kb, err := strconv.Atoi(f[1]); err == nil && kb >= 1024 {
+				return kb / 1024
+			}
+		}
+	}
+	return 4096
+}
+
+// level is a strength of the engine with limited strength: a search depth
+// and the Elo it is taken to stand for.
+type level struct{ elo, depth int }
+
+// levels maps UCI_Elo to the engine's levels (level n searches n plies, as
+// the server's levels do). The Elo figures are provisional: a first guess,
+// not measured against rated opponents; UCI_Elo takes the highest level at
+// or below it.
+var levels = []level{{800, 1}, {1000, 2}, {1200, 3}, {1400, 4}, {1600, 5}, {1800, 6}, {2000, 7}, {2200, 8}}
+
+// levelOf returns the level UCI_Elo elo stands for, and its number.
+func levelOf(elo int) level {
+	lv := levels[0]
+	for _, l := range levels {
+		if l.elo <= elo {
+			lv = l
+		}
+	}
+	return lv
+}
+
+// sayLevel tells the interface the level UCI_Elo stands for.
+func (s *session) sayLevel() {
+	lv := levelOf(s.elo)
+	state := "off until UCI_LimitStrength is true"
+	if s.limit {
+		state = "on"
+	}
+	s.printf("info string UCI_Elo %d: level %d of %d (depth %d); the Elo table is provisional, not measured; limited strength %s",
+		s.elo, lv.depth, len(levels), lv.depth, state)
 }

@@ -7,7 +7,7 @@
 // xboard, protover (answered with the features below), accepted, rejected,
 // new, variant, force, go, playother, usermove and a bare move, level, st,
 // sd, time, otim, ping, setboard, undo, remove, post, nopost, hard and easy
-// (the engine does not ponder), result, ? (move now), memory, analyze, exit
+// (pondering on and off), result, ? (move now), memory, analyze, exit
 // and . (status) in analyze mode, hint, bk, computer, name, rating, ics,
 // random, draw, quit, and d, which is not part of the protocol: it prints the
 // position as comment lines.
@@ -17,12 +17,14 @@
 // changes. A position from setboard that the engine cannot accept is
 // answered "tellusererror Illegal position: REASON", and, as the protocol
 // suggests, moves are then refused until the next new, variant or setboard.
+// Castling rights without a king and rook for them are dropped, not refused
+// (as Stockfish and python-chess drop them), with a comment line saying so.
 // The engine announces the end of a game by rule after its own move and after
 // the opponent's when not in force mode ("1-0 {White mates}").
 //
 // The features sent in reply to protover are
 //
-//	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0
+//	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0
 //	feature variants="normal,great,greatshat,chatrang"
 //	feature done=1
 //
@@ -36,6 +38,9 @@
 // is exactly the anychess board. The name "greatshatranj" cannot be used:
 // XBoard reads any variant name containing "shatranj" as its Shatranj.
 // Chatrang, which XBoard does not know, is the engine-defined "chatrang".
+// Chess960 is XBoard's own "fischerandom": castling is O-O or O-O-O both
+// ways, as XBoard writes it in that variant, and positions come in X-FEN or
+// Shredder-FEN.
 // Other registry variants are offered under their names (see XBoardNames).
 //
 // After "variant NAME" for an engine-defined variant the engine sends a
@@ -49,6 +54,33 @@
 //
 // Moves are in coordinate notation (e2e4, e7e8q, j2j3). XBoard counts the
 // ranks of a board of exactly ten ranks from 0; the engine translates.
+//
+// After "setboard" in an engine-defined variant the engine sends the setup
+// again with that position (PositionSetup), so that a position XBoard loaded
+// at start-up (-lpf) survives the setup reply to "variant", which XBoard
+// otherwise takes as the start.
+//
+// # XBoard's own adjudication
+//
+// XBoard judges the end of a game itself, by chess rules, unless told not
+// to. In Chatrang a stalemated side loses and a bare king loses, and
+// repetition does not draw, so start XBoard for Chatrang with
+//
+//	xboard -variant chatrang -fcp "anychess xboard" -checkMates false -repeatsToDraw 0 -materialDraws false -testClaims false
+//
+// (checked with XBoard 4.9.1 under Xvfb, two anychess engines and a
+// position file: without the last two flags XBoard scores the engine's
+// "1-0 {Black has a bare king and loses}" as a draw).
+//
+// # Pondering
+//
+// After "hard" the engine thinks on the opponent's time: when it has moved,
+// it searches the position after the reply it expects (a comment line
+// "# pondering on MOVE" names it) until the opponent's move, "easy", force,
+// or any command that changes the game arrives. That search only fills the
+// transposition table; the search for the engine's next move starts afresh
+// and finds there what pondering learned. "easy" (the default) turns
+// pondering off.
 //
 // # Time
 //

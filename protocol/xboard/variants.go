@@ -72,6 +72,7 @@ var preferred = map[string]int{
 // "greatshat".
 var xboardNames = map[string][]string{
 	"chess":         {"normal"},
+	"chess960":      {"fischerandom"},
 	"greatshatranj": {"great", "greatshat"},
 }
 
@@ -257,7 +258,7 @@ func SetupCommands(v *rules.Variant, name string) []string {
 	slots, king := assignSlots(v)
 	var out []string
 	if defined && !builtin {
-		out = append(out, setupLine(v, slots, king))
+		out = append(out, setupLine(v, slots, king, "fairy", v.StartFEN()))
 	}
 	slotOf := make(map[rules.Type]int)
 	for i, t := range slots {
@@ -274,8 +275,32 @@ func SetupCommands(v *rules.Variant, name string) []string {
 	return out
 }
 
+// PositionSetup returns what the engine sends XBoard after "setboard fen"
+// in a variant that "variant name" selected: for an engine-defined name, two
+// setup commands with fen as the start position, under the parent variants
+// unknown and then fairy, and the piece commands again; nil otherwise.
+//
+// XBoard takes the position of a setup command only while the game has no
+// moves, and, once it has a start position of its own (one it loaded at
+// start-up with -lpf, or the first setup's), only from a setup that
+// changes the board size or the parent variant. Its answer to the first
+// setup, which comes after it has loaded a position file, replaces that
+// position by the variant's start; the engine meanwhile received the loaded
+// position by setboard. The two setups give XBoard the position back (the
+// first changes the parent to unknown, the second back to fairy, each
+// taking its position), so that XBoard, the engine and a second engine
+// play from the position XBoard loaded.
+func PositionSetup(v *rules.Variant, name, fen string) []string {
+	cmds := SetupCommands(v, name)
+	if len(cmds) == 0 || !strings.HasPrefix(cmds[0], "setup ") {
+		return nil
+	}
+	slots, king := assignSlots(v)
+	return append([]string{setupLine(v, slots, king, "unknown", fen), setupLine(v, slots, king, "fairy", fen)}, cmds[1:]...)
+}
+
 // setupLine writes the setup command of an engine-defined variant.
-func setupLine(v *rules.Variant, slots []rules.Type, king rules.Type) string {
+func setupLine(v *rules.Variant, slots []rules.Type, king rules.Type, parent, fen string) string {
 	var white, black strings.Builder
 	for _, t := range slots {
 		if t == 0 {
@@ -302,7 +327,7 @@ func setupLine(v *rules.Variant, slots []rules.Type, king rules.Type) string {
 			}
 		}
 	}
-	return fmt.Sprintf("setup (%s%s) %dx%d+%d_fairy %s", white.String(), black.String(), b.Files, b.Ranks, holdings, v.StartFEN())
+	return fmt.Sprintf("setup (%s%s) %dx%d+%d_%s %s", white.String(), black.String(), b.Files, b.Ranks, holdings, parent, fen)
 }
 
 // pieceDesc returns the XBoard Betza description of type t and whether it

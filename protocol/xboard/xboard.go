@@ -51,9 +51,11 @@ type line struct {
 	tooLong bool
 }
 
-// job is a running search: the engine thinking on its move, or analysis.
+// job is a running search: the engine thinking on its move, analysis, or
+// pondering on the opponent's time.
 type job struct {
 	analyze bool
+	ponder  bool // thinking on the opponent's time: no move comes of it
 	cancel  context.CancelFunc
 	done    chan search.Result // receives the result once
 	start   time.Time
@@ -79,6 +81,7 @@ type session struct {
 	mu  sync.Mutex // serialises output
 
 	v       *rules.Variant
+	vname   string // the name the variant command gave v ("" for chess after new)
 	pos     *rules.Position
 	plies   int    // moves made since the base position (what undo may take back)
 	invalid string // why the last setboard was refused; "" if the position is good
@@ -86,6 +89,7 @@ type session struct {
 	force     bool        // the engine plays neither side
 	engine    rules.Color // the side the engine plays when not in force mode
 	analyzing bool
+	pondering bool // hard: think on the opponent's time
 	post      atomic.Bool
 
 	// Time control.
@@ -134,7 +138,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 		case l, ok := <-lines:
 			if !ok {
 				err := <-errc
-				if s.job != nil && !s.job.analyze {
+				if s.thinking() {
 					s.waitMove() // a move already being thought about is still sent
 				}
 				return err
@@ -226,10 +230,17 @@ func (s *session) handle(text string) bool {
 	}
 	cmd, args := fields[0], fields[1:]
 	full := strings.Join(fields, " ")
-	thinking := s.job != nil && !s.job.analyze
+	thinking := s.thinking()
 	switch cmd {
-	case "xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random", "draw", "hint", "hard", "easy":
-		// Nothing to do: no pondering, no draw offers, no hints.
+	case "xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random", "draw", "hint":
+		// Nothing to do: no draw offers, no hints.
+	case "hard":
+		s.pondering = true
+	case "easy":
+		s.pondering = false
+		if s.job != nil && s.job.ponder {
+			s.abort()
+		}
 	case "protover":
 		if len(args) != 1 {
 			s.errorf("protover needs a version", full)
@@ -245,7 +256,7 @@ func (s *session) handle(text string) bool {
 		return true
 	case "new":
 		s.abort()
-		s.v = s.chess()
+		s.v, s.vname = s.chess(), ""
 		s.reset(s.v.Start())
 		s.force, s.engine, s.depth = s.analyzing, rules.Black, 0
 		s.hasTime, s.hasOTime = false, false
@@ -263,7 +274,7 @@ func (s *session) handle(text string) bool {
 			return false
 		}
 		s.abort()
-		s.v = v
+		s.v, s.vname = v, args[0]
 		s.reset(v.Start())
 		_, name := splitSize(args[0])
 		for _, l := range SetupCommands(v, name) {
@@ -361,11 +372,17 @@ func (s *session) handle(text string) bool {
 		if !s.v.Spec().Drops {
 			fen = stripHoldings(fen)
 		}
-		p, err := s.v.ParseFEN(fen)
+		p, dropped, err := s.v.ParseFENLenient(fen)
 		if err != nil {
 			s.invalid = err.Error()
 			s.printf("tellusererror Illegal position: %s", oneLine(err.Error()))
 			return false
+		}
+		if dropped != "" {
+			s.printf("# FEN: castling rights %q dropped: no king and rook for them", dropped)
+		}
+		for _, l := range PositionSetup(s.v, s.vname, p.FEN()) {
+			s.printf("%s", l)
 		}
 		s.reset(p)
 		s.restartAnalysis()
@@ -462,7 +479,7 @@ func (s *session) features() {
 		}
 		names = append(names, XBoardNames(v)...)
 	}
-	s.printf("feature myname=\"%s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0", Name)
+	s.printf("feature myname=\"%s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0", Name)
 	s.printf("feature variants=\"%s\"", strings.Join(names, ","))
 	s.printf("feature done=1")
 }
@@ -536,6 +553,11 @@ func (s *session) userMove(text string) {
 	}
 }
 
+// thinking reports whether the engine is thinking on its own move.
+func (s *session) thinking() bool {
+	return s.job != nil && !s.job.analyze && !s.job.ponder
+}
+
 // think starts a search for the engine's move.
 func (s *session) think() {
 	if st := s.pos.Status(); st.Over() {
@@ -574,23 +596,45 @@ func (s *session) limits() search.Limits {
 
 // start runs a search of the current position in the background.
 func (s *session) start(analyze bool, lim search.Limits) {
+	s.startJob(s.pos.Clone(), &job{analyze: analyze}, lim)
+}
+
+// startJob runs j, a search of p, in the background.
+func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 	s.applyHash()
-	p := s.pos.Clone()
 	ctx, cancel := context.WithCancel(s.ctx)
-	j := &job{analyze: analyze, cancel: cancel, done: make(chan search.Result, 1), start: time.Now(), mvtot: len(p.LegalMoves(nil))}
+	j.cancel, j.done, j.start, j.mvtot = cancel, make(chan search.Result, 1), time.Now(), len(p.LegalMoves(nil))
 	s.job = j
 	tr := s.translator()
+	analyze, ponder := j.analyze, j.ponder
 	go func() {
 		res := s.eng.Search(ctx, p, lim, func(in search.Info) {
 			j.mu.Lock()
 			j.last, j.seen = in, true
 			j.mu.Unlock()
-			if analyze || s.post.Load() {
+			if analyze || (s.post.Load() && !ponder) {
 				s.printf("%s", thinking(p, in, tr))
 			}
 		})
 		j.done <- res
 	}()
+}
+
+// ponder thinks on the opponent's time, after the engine's move, about the
+// position after the reply the search expects. It only fills the
+// transposition table: the opponent's move stops it, and the search for the
+// engine's next move starts afresh, finding what pondering learned there.
+func (s *session) ponder(reply rules.Move) {
+	if !s.pondering || s.force || s.analyzing || reply == rules.NoMove || !legal(s.pos, reply) {
+		return
+	}
+	p := s.pos.Clone()
+	s.printf("# pondering on %s", moveText(p, reply, s.translator()))
+	p.Make(reply)
+	if p.Status().Over() {
+		return
+	}
+	s.startJob(p, &job{ponder: true}, search.Limits{Infinite: true})
 }
 
 // restartAnalysis (re)starts the analysis of the current position when in
@@ -626,7 +670,7 @@ func (s *session) keepInfo() {
 
 // waitMove waits for the engine's move and sends it.
 func (s *session) waitMove() {
-	if s.job == nil || s.job.analyze {
+	if !s.thinking() {
 		return
 	}
 	select {
@@ -642,8 +686,8 @@ func (s *session) finished(res search.Result) {
 	j := s.job
 	s.keepInfo()
 	s.job = nil
-	if j.analyze {
-		return // analysis that ran out of depth: nothing to send
+	if j.analyze || j.ponder {
+		return // analysis or pondering that ran out of depth: nothing to send
 	}
 	if res.Best == rules.NoMove || !legal(s.pos, res.Best) {
 		if st := s.pos.Status(); st.Over() {
@@ -651,13 +695,15 @@ func (s *session) finished(res search.Result) {
 		}
 		return
 	}
-	text := s.toXBoard(notation.Coord(s.pos, res.Best))
+	text := moveText(s.pos, res.Best, s.translator())
 	s.pos.Make(res.Best)
 	s.plies++
 	s.printf("move %s", text)
 	if st := s.pos.Status(); st.Over() {
 		s.announce(st)
+		return
 	}
+	s.ponder(res.Ponder)
 }
 
 // status answers "." in analyze mode.
@@ -790,7 +836,7 @@ func thinking(p *rules.Position, in search.Info, tr func(string) string) string 
 		if !legal(q, m) {
 			break
 		}
-		sb.WriteString(" " + tr(notation.Coord(q, m)))
+		sb.WriteString(" " + moveText(q, m, tr))
 		q.Make(m)
 	}
 	switch in.Bound {
@@ -811,7 +857,18 @@ func (s *session) translator() func(string) string {
 	return func(t string) string { return t }
 }
 
-func (s *session) toXBoard(text string) string { return s.translator()(text) }
+// moveText writes m, a legal move in p, as XBoard reads it: coordinates
+// through tr, except castling in Chess960 (XBoard's fischerandom), which is
+// O-O or O-O-O.
+func moveText(p *rules.Position, m rules.Move, tr func(string) string) string {
+	if m.Kind() == rules.Castle && p.Variant().Spec().Castling.KingTakesRook {
+		if m.Aux().File() > m.From().File() {
+			return "O-O"
+		}
+		return "O-O-O"
+	}
+	return tr(notation.Coord(p, m))
+}
 
 func (s *session) fromXBoard(text string) string {
 	if s.v.Board().Ranks == 10 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/internal/transcript"
 	"github.com/anychess/anychess/protocol/xboard"
 	"github.com/anychess/anychess/search"
@@ -104,4 +105,20 @@ func tail(s string) string {
 		return s[len(s)-400:]
 	}
 	return s
+}
+
+// TestCatalogTranscripts plays testdata/catalog/*.txt against the engine
+// with every variant of the catalog (Chess960 among them).
+func TestCatalogTranscripts(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "catalog", "*.txt"))
+	if len(files) == 0 {
+		t.Fatal("no transcripts")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			transcript.Run(t, f, func(in io.Reader, out io.Writer) error {
+				return xboard.Run(context.Background(), in, out, catalog.MustDefault(), search.New(16))
+			})
+		})
+	}
 }

@@ -552,6 +552,49 @@ test('a bogus invite link does not take the seat the page holds', async () => {
   check(a.errors.length === 0, a.errors.join('; '));
 });
 
+test('Chess960 between two players: the start drawn from the seed is the same on both pages; castling both ways king onto rook', async () => {
+  // A drawn start: both seats see the same shuffled back ranks.
+  const a = await newPage();
+  await createGame(a, { variant: 'chess960', opponent: 'human' });
+  const b = await newPage();
+  await b.goto(await a.inputValue('#invite-link'));
+  await b.waitForSelector('body[data-seat="black"]');
+  const sa = await drawnSquares(a, 8, 8), sb = await drawnSquares(b, 8, 8);
+  check(JSON.stringify(sa.pieces) === JSON.stringify(sb.pieces), `the two seats see different starts: ${JSON.stringify(sa.pieces)} / ${JSON.stringify(sb.pieces)}`);
+  const role = (p) => (p || '').split(' ').find((c) => c.endsWith('-piece'));
+  const back = 'abcdefgh'.split('').map((f) => [sa.pieces[f + '1'], sa.pieces[f + '8']]);
+  check(back.every(([w, bl]) => role(w) && role(w) === role(bl) && w.includes('white') && bl.includes('black')), `not a mirrored start: ${JSON.stringify(back)}`);
+  const rank = back.map(([w]) => role(w)[0]).join('');
+  check(/^[^r]*r[^k]*k[^r]*r[^r]*$/.test(rank) && rank.indexOf('b') % 2 !== rank.lastIndexOf('b') % 2, `not a Chess960 back rank: ${rank}`);
+  // Castling from a set-up position: White queenside with the king on b1
+  // (it goes to c1, the rook to d1), Black kingside (king to g8, rook to f8).
+  const w = await newPage();
+  await createGame(w, { variant: 'chess960', opponent: 'human', fen: 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1' });
+  const bl = await newPage();
+  await bl.goto(await w.inputValue('#invite-link'));
+  await bl.waitForSelector('body[data-seat="black"]');
+  await clickSquare(w, 'b1');
+  await clickSquare(w, 'a1');
+  await waitVersion(w, 1);
+  await waitVersion(bl, 1);
+  await clickSquare(bl, 'b8');
+  await clickSquare(bl, 'h8');
+  await waitVersion(w, 2);
+  const want = { c1: 'k-piece white', d1: 'r-piece white', h1: 'r-piece white', g8: 'black k-piece', f8: 'black r-piece', a8: 'black r-piece' };
+  const wrong = (pieces) => Object.entries(want).filter(([sq, p]) => pieces[sq] !== p).map(([sq, p]) => `${sq}: ${pieces[sq]}, want ${p}`)
+    .concat(['a1', 'b1', 'b8', 'h8'].filter((sq) => pieces[sq]).map((sq) => `${sq} still holds ${pieces[sq]}`));
+  let bad = [];
+  for (const t0 = Date.now(); Date.now() - t0 < T; await w.waitForTimeout(50)) { // until the castling animations end
+    bad = wrong((await drawnSquares(w, 8, 8)).pieces);
+    if (bad.length === 0) break;
+  }
+  check(bad.length === 0, bad.join('; '));
+  const moves = await w.$$eval('#moves li', (els) => els.map((e) => e.textContent).join(' '));
+  check(moves.includes('O-O-O') && /O-O(?!-O)/.test(moves.replace('O-O-O', '')), `moves listed: ${moves}`);
+  await w.screenshot({ path: join(shots, 'chess960-castling.png') });
+  for (const p of [a, b, w, bl]) check(p.errors.length === 0, p.errors.join('; '));
+});
+
 test('a spectator has no move box, and its frames are refused', async () => {
   const a = await newPage();
   const id = await createGame(a, { variant: 'chess', opponent: 'human' });
