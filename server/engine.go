@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/anychess/anychess/variant/csipgs"
@@ -19,18 +21,112 @@ const MaxLevel = 8
 // enginePool bounds the engine's thinking: a fixed number of engines, each
 // searching for one game at a time, so that however many games wait for
 // the engine the searches use at most that many cores, and every search
-// has a deadline.
+// has a deadline. Games wait in one queue per client, and a freed engine
+// goes to the next client in turn (round robin), so one client's many
+// deep searches delay another client's move by at most one search, not by
+// all of its own.
 type enginePool struct {
-	engines chan *search.Engine
 	maxTime time.Duration
+
+	mu     sync.Mutex
+	free   []*search.Engine
+	queues map[string][]*engineWaiter // per client, oldest first
+	ring   []string                   // the clients with waiters, in turn order
+}
+
+// engineWaiter is one search waiting for an engine.
+type engineWaiter struct {
+	key string
+	got chan *search.Engine // receives the engine (buffered)
 }
 
 func newEnginePool(workers, hashMB int, maxTime time.Duration) *enginePool {
-	p := &enginePool{engines: make(chan *search.Engine, workers), maxTime: maxTime}
+	p := &enginePool{maxTime: maxTime, queues: map[string][]*engineWaiter{}}
 	for range workers {
-		p.engines <- search.New(hashMB)
+		p.free = append(p.free, search.New(hashMB))
 	}
 	return p
+}
+
+// acquire returns a free engine for client key, waiting in the client's
+// queue for its turn.
+func (p *enginePool) acquire(ctx context.Context, key string) (*search.Engine, error) {
+	p.mu.Lock()
+	if n := len(p.free); n > 0 && len(p.ring) == 0 {
+		e := p.free[n-1]
+		p.free = p.free[:n-1]
+		p.mu.Unlock()
+		return e, nil
+	}
+	w := &engineWaiter{key: key, got: make(chan *search.Engine, 1)}
+	if len(p.queues[key]) == 0 {
+		p.ring = append(p.ring, key)
+	}
+	p.queues[key] = append(p.queues[key], w)
+	p.mu.Unlock()
+	select {
+	case e := <-w.got:
+		return e, nil
+	case <-ctx.Done():
+		p.mu.Lock()
+		removed := p.remove(w)
+		p.mu.Unlock()
+		if !removed { // handed an engine meanwhile: pass it on
+			p.release(<-w.got)
+		}
+		return nil, fmt.Errorf("engine: waiting for a worker: %w", ctx.Err())
+	}
+}
+
+// remove takes w out of its queue; false if it is no longer there (it was
+// given an engine). p.mu held.
+func (p *enginePool) remove(w *engineWaiter) bool {
+	q := p.queues[w.key]
+	i := slices.Index(q, w)
+	if i < 0 {
+		return false
+	}
+	q = slices.Delete(q, i, i+1)
+	if len(q) == 0 {
+		delete(p.queues, w.key)
+		p.ring = slices.DeleteFunc(p.ring, func(k string) bool { return k == w.key })
+	} else {
+		p.queues[w.key] = q
+	}
+	return true
+}
+
+// release gives e to the first waiter of the next client in turn, or
+// back to the free engines.
+func (p *enginePool) release(e *search.Engine) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.ring) == 0 {
+		p.free = append(p.free, e)
+		return
+	}
+	key := p.ring[0]
+	q := p.queues[key]
+	w := q[0]
+	if len(q) == 1 {
+		delete(p.queues, key)
+		p.ring = p.ring[1:]
+	} else {
+		p.queues[key] = q[1:]
+		p.ring = append(p.ring[1:], key) // the client's turn comes again after the others'
+	}
+	w.got <- e
+}
+
+// waiting returns the number of searches waiting for an engine.
+func (p *enginePool) waiting() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, q := range p.queues {
+		n += len(q)
+	}
+	return n
 }
 
 // levelLimits returns the search limits of a level: depth 1..8 and a time
@@ -47,15 +143,14 @@ func (p *enginePool) levelLimits(level int, budget time.Duration) search.Limits 
 }
 
 // think returns the engine's move for p at level, waiting for a free
-// engine first. The search ends by its limits, its deadline or ctx.
-func (p *enginePool) think(ctx context.Context, pos *rules.Position, level int, budget time.Duration) (rules.Move, error) {
-	var e *search.Engine
-	select {
-	case e = <-p.engines:
-	case <-ctx.Done():
-		return rules.NoMove, fmt.Errorf("engine: waiting for a worker: %w", ctx.Err())
+// engine first in client key's queue. The search ends by its limits, its
+// deadline or ctx.
+func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position, level int, budget time.Duration) (rules.Move, error) {
+	e, err := p.acquire(ctx, key)
+	if err != nil {
+		return rules.NoMove, err
 	}
-	defer func() { p.engines <- e }()
+	defer p.release(e)
 	lim := p.levelLimits(level, budget)
 	ctx, cancel := context.WithTimeout(ctx, lim.MoveTime+time.Second)
 	defer cancel()

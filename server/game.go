@@ -24,6 +24,11 @@ import (
 // spectator is the seat of a connection that only watches.
 const spectator = -1
 
+// drawOfferTurns is how many turns must be completed after a seat's draw
+// offer before it may offer again (so offers and withdrawals cannot grow a
+// game's record without moves).
+const drawOfferTurns = 2
+
 func seatName(s int) string {
 	switch s {
 	case 0:
@@ -54,12 +59,14 @@ type liveGame struct {
 	timer     *time.Timer
 	turns     int       // turns completed (plies that passed the turn)
 	offer     int       // the seat with a standing draw offer, or -1
+	offered   [2]int    // per seat: the turns completed when it last offered a draw (-drawOfferTurns: never)
 	rematch   [2]string // per seat: "" not asked, "asked" (token unknown), the token, or "engine"
 	rematchID string    // the rematch's game, once created
 	status    rules.Status
 	over      bool
-	hidden    bool // the variant has per-player views
-	thinking  bool // the engine is searching for this game
+	hidden    bool   // the variant has per-player views
+	thinking  bool   // the engine is searching for this game
+	owner     string // the client an unfinished engine game counts for (Limits.EngineGames); "" none
 	idle      *time.Timer
 }
 
@@ -112,6 +119,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 		done:  make(chan struct{}),
 		offer: -1,
 	}
+	lg.offered = [2]int{-drawOfferTurns, -drawOfferTurns}
 	lg.hidden = hasViews(v)
 	if lg.committed() {
 		// The seed stays secret while the game is played, so that no one
@@ -279,6 +287,7 @@ func (lg *liveGame) applyPly(r plyResult) {
 // where it committed to its dice, reveals their seed.
 func (lg *liveGame) finish(st rules.Status) {
 	lg.over, lg.status = true, st
+	lg.srv.limits.dropEngineGame(lg.owner, lg.rec.ID)
 	lg.g.Result, lg.g.Reason = st.Result, st.Detail
 	if lg.committed() {
 		lg.g.Reveal(lg.rec.Seed, lg.nonce())
@@ -312,6 +321,9 @@ func (lg *liveGame) applyOffer(e eventJSON) {
 	switch e.Offer {
 	case "draw":
 		lg.offer = s
+		if s >= 0 {
+			lg.offered[s] = lg.turns
+		}
 	case "draw_withdrawn", "draw_declined":
 		lg.offer = -1
 	case "rematch":
@@ -895,6 +907,9 @@ func (lg *liveGame) draw(s int, offer bool, ack func(int64)) *wireError {
 		if lg.rec.Opponent == "engine" {
 			return &wireError{"not_allowed", "the engine does not take draw offers"}
 		}
+		if lg.turns-lg.offered[s] < drawOfferTurns {
+			return &wireError{"not_allowed", "you offered a draw less than two turns ago; offer again once both sides have moved"}
+		}
 		return lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "draw"}, ack)
 	case lg.offer == s:
 		return lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "draw_withdrawn"}, ack)
@@ -975,12 +990,16 @@ func (lg *liveGame) maybeEngine() {
 	v := lg.version
 	pos := p.Clone()
 	level := lg.rec.Level
+	key := lg.owner
+	if key == "" {
+		key = "game " + lg.rec.ID
+	}
 	var budget time.Duration
 	if lg.clock.initial > 0 {
 		budget = lg.clock.at(time.Now())[lg.rec.EngineSeat]/30 + lg.clock.inc/2
 	}
 	go func() {
-		m, err := lg.srv.engines.think(context.Background(), pos, level, budget)
+		m, err := lg.srv.engines.think(context.Background(), key, pos, level, budget)
 		lg.do(context.Background(), func() {
 			lg.thinking = false
 			if err != nil {

@@ -68,6 +68,8 @@ type Config struct {
 	// (default 20), RateBurst the burst (default 40).
 	RateLimit float64
 	RateBurst float64
+	// Limits bounds the work of each client and of all (see Limits).
+	Limits Limits
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -79,6 +81,9 @@ type Server struct {
 	reg     Registry
 	engines *enginePool
 	mux     *http.ServeMux
+	handler http.Handler
+	lim     Limits    // cfg.Limits with defaults
+	limits  *limiters // their state
 
 	mu    sync.Mutex
 	games map[string]*liveGame
@@ -128,7 +133,9 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, store: cfg.Store, reg: cfg.Registry,
 		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
+		lim:     cfg.Limits.withDefaults(),
 	}
+	s.limits = newLimiters(s.lim)
 	s.routes()
 	return s, nil
 }
@@ -166,8 +173,8 @@ func (s *Server) Close() {
 	}
 }
 
-// Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+// Handler returns the server's HTTP handler, its limits included.
+func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) logf(format string, args ...any) { s.cfg.Logf(format, args...) }
 
@@ -203,11 +210,20 @@ var (
 
 // game returns the live game id, loading it from the store if needed.
 func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
+	return s.gameFor(ctx, id, "")
+}
+
+// gameFor returns the live game id as game does; a game it loads counts
+// for client key (its engine's searches are scheduled as that client's).
+func (s *Server) gameFor(ctx context.Context, id, key string) (*liveGame, error) {
 	s.mu.Lock()
 	lg := s.games[id]
 	s.mu.Unlock()
 	if lg != nil {
 		return lg, nil
+	}
+	if s.full() {
+		return nil, errBusy
 	}
 	rec, evs, err := s.store.Load(ctx, id)
 	if err != nil {
@@ -216,6 +232,9 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
 	lg, err = newLiveGame(s, rec, evs)
 	if err != nil {
 		return nil, err
+	}
+	if rec.Opponent == "engine" && !lg.over {
+		lg.owner = key
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -227,6 +246,17 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
 	return lg, nil
 }
 
+// full reports whether the server holds as many games in memory as
+// Limits.MaxLiveGames allows.
+func (s *Server) full() bool {
+	if s.lim.MaxLiveGames < 0 {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games) >= s.lim.MaxLiveGames
+}
+
 // unload removes a game from memory; called by its owner goroutine, which
 // then ends.
 func (s *Server) unload(lg *liveGame) {
@@ -236,6 +266,7 @@ func (s *Server) unload(lg *liveGame) {
 	}
 	s.mu.Unlock()
 	lg.stopTimers()
+	s.limits.dropEngineGame(lg.owner, lg.rec.ID)
 	// Ends run after this function returns.
 	go func() { lg.inbox <- nil }()
 }
@@ -421,8 +452,14 @@ type CreateResponse struct {
 	Invite string `json:"invite,omitempty"`
 }
 
-// Create creates a game as POST /api/games does.
+// Create creates a game as POST /api/games does, outside any client's
+// limits.
 func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse, error) {
+	return s.create(ctx, req, "")
+}
+
+// create creates a game for client key ("": none, no limits).
+func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*CreateResponse, error) {
 	v, err := s.variantFor(req.Variant, req.Options)
 	if err != nil {
 		return nil, err
@@ -495,13 +532,20 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
 		}
 	}
+	if g.Opponent == "engine" && key != "" {
+		if !s.limits.addEngineGame(key, g.ID, s.lim.EngineGames) {
+			return nil, fmt.Errorf("%w: at most %d at once; finish or resign one first", errEngineGames, s.lim.EngineGames)
+		}
+	}
 	if err := s.store.Create(ctx, g); err != nil {
+		s.limits.dropEngineGame(key, g.ID)
 		return nil, err
 	}
 	resp := &CreateResponse{ID: g.ID, Seat: seatName(seat), Token: tokens[seat]}
 	if g.Opponent == "human" {
 		resp.Invite = fmt.Sprintf("/#/game/%s/%s/%s", g.ID, seatName(1-seat), tokens[1-seat])
-	} else if _, err := s.game(ctx, g.ID); err != nil { // the engine may have the first move
+	} else if _, err := s.gameFor(ctx, g.ID, key); err != nil { // the engine may have the first move
+		s.limits.dropEngineGame(key, g.ID)
 		return nil, err
 	}
 	return resp, nil
@@ -550,6 +594,7 @@ func (s *Server) routes() {
 		m.Handle("GET /", s.cfg.Web)
 	}
 	s.mux = m
+	s.handler = s.limit(m)
 }
 
 // VariantInfo describes a variant for the lobby.
@@ -650,7 +695,10 @@ func writeError(w http.ResponseWriter, status int, code string, err error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
+	if !s.checkCreate(w, r) {
+		return
+	}
+	body, err := io.ReadAll(r.Body) // bounded by Limits.MaxBody
 	if err != nil {
 		writeError(w, http.StatusRequestEntityTooLarge, "too_large", err)
 		return
@@ -662,10 +710,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad_request", err)
 		return
 	}
-	resp, err := s.Create(r.Context(), req)
+	resp, err := s.create(r.Context(), req, s.clientKey(r))
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusCreated, resp)
+	case errors.Is(err, errEngineGames):
+		writeError(w, http.StatusTooManyRequests, "too_many_engine_games", err)
+	case errors.Is(err, errBusy):
+		writeError(w, http.StatusServiceUnavailable, "busy", err)
 	case errors.Is(err, errUnknownVariant):
 		writeError(w, http.StatusBadRequest, "unknown_variant", err)
 	case errors.Is(err, errBadOption):
@@ -705,9 +757,10 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out) // newest first, as the store lists them
 }
 
+// handleGame answers a game's summary; a game not in memory is read from
+// the store and stays out of memory.
 func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
-	var sum *Summary
-	err := s.withGame(r.Context(), r.PathValue("id"), func(lg *liveGame) { sum = lg.summary() })
+	sum, err := s.summaryOfGame(r.Context(), r.PathValue("id"))
 	if s.notFound(w, err) {
 		return
 	}
@@ -720,21 +773,18 @@ func (s *Server) notFound(w http.ResponseWriter, err error) bool {
 		return false
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "not_found", errors.New("no such game"))
+	case errors.Is(err, errBusy):
+		writeError(w, http.StatusServiceUnavailable, "busy", err)
 	default:
 		writeError(w, http.StatusInternalServerError, "internal", err)
 	}
 	return true
 }
 
+// handlePGN answers a game's record; a game not in memory is built from
+// the store for the answer and not kept.
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
-	var text string
-	var hidden bool
-	err := s.withGame(r.Context(), r.PathValue("id"), func(lg *liveGame) {
-		hidden = lg.hidden && !lg.over
-		if !hidden {
-			text = lg.pgn()
-		}
-	})
+	text, hidden, err := s.pgnOfGame(r.Context(), r.PathValue("id"))
 	if s.notFound(w, err) {
 		return
 	}
