@@ -504,7 +504,8 @@ func (lg *liveGame) commitEvent(e eventJSON, r *plyResult, ack func(v int64)) (i
 	ctx, cancel := context.WithTimeout(context.Background(), lg.srv.cfg.StoreTimeout)
 	defer cancel()
 	t0 := time.Now()
-	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At}, end); err != nil {
+	wake := lg.wakeAfter(e, r)
+	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At, Wake: wake}, end); err != nil {
 		return 0, fmt.Errorf("storing event %d: %w", v, err)
 	}
 	lg.srv.storeLat.add(time.Since(t0))

@@ -85,6 +85,9 @@ type Server struct {
 	lim     Limits    // cfg.Limits with defaults
 	limits  *limiters // their state
 
+	stopWaker func()        // ends the waker (Start)
+	wakerDone chan struct{} // closed when it has ended
+
 	mu    sync.Mutex
 	games map[string]*liveGame
 	conns atomic.Int64
@@ -134,32 +137,40 @@ func New(cfg Config) (*Server, error) {
 		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
 		lim:     cfg.Limits.withDefaults(),
+
+		wakerDone: make(chan struct{}),
 	}
 	s.limits = newLimiters(s.lim)
 	s.routes()
 	return s, nil
 }
 
-// Start loads the live games that need the server's attention without a
-// client (a clock that runs, the engine to move).
+// Start lists the unfinished games that need the server without a
+// client (a running clock, the engine to move) and loads each when its
+// wake time comes, in the background: it does not load them itself, and
+// returns once they are listed.
 func (s *Server) Start(ctx context.Context) error {
 	no := false
-	live, err := s.store.List(ctx, store.Filter{Finished: &no})
+	due, err := s.store.List(ctx, store.Filter{Finished: &no, Waking: true})
 	if err != nil {
 		return fmt.Errorf("server: start: %w", err)
 	}
-	for _, g := range live {
-		if g.Opponent == "engine" || g.Initial > 0 || g.Days > 0 {
-			if _, err := s.game(ctx, g.ID); err != nil {
-				s.logf("server: start: game %s: %v", g.ID, err)
-			}
-		}
+	h := make(wakeHeap, 0, len(due))
+	for _, g := range due {
+		h = append(h, wakeItem{at: g.Wake, id: g.ID})
 	}
+	wctx, cancel := context.WithCancel(context.Background())
+	s.stopWaker = cancel
+	go s.waker(wctx, &h)
 	return nil
 }
 
 // Close stops every game's owner goroutine. The store stays open.
 func (s *Server) Close() {
+	if s.stopWaker != nil {
+		s.stopWaker()
+		<-s.wakerDone
+	}
 	s.mu.Lock()
 	games := s.games
 	s.games = map[string]*liveGame{}
