@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -37,8 +38,31 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	data := fs.String("data", defaultDataDir(), "folder for the games database")
 	db := fs.String("db", "", "database URL: postgres://user:pass@host/db, or sqlite:PATH (default: games.db in -data)")
 	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs)")
+	var lim server.Limits
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For names the client (default: none; the header is ignored)")
+	fs.Float64Var(&lim.RequestRate, "rate", 20, "HTTP requests per second one client may make on average (negative: no limit)")
+	fs.Float64Var(&lim.RequestBurst, "burst", 200, "burst of HTTP requests one client may make")
+	fs.Float64Var(&lim.CreateRate, "create-rate", 0.2, "games per second one client may create on average (negative: no limit)")
+	fs.Float64Var(&lim.CreateBurst, "create-burst", 30, "burst of games one client may create")
+	fs.Float64Var(&lim.GlobalCreateRate, "create-rate-all", 50, "games per second all clients together may create (burst ten times that; negative: no limit)")
+	fs.IntVar(&lim.EngineGames, "engine-games", 4, "unfinished engine games one client may have in play (negative: no limit)")
+	fs.IntVar(&lim.MaxLiveGames, "max-games", 20000, "games held in memory at most (negative: no limit)")
+	fs.Int64Var(&lim.MaxBody, "max-body", 16<<10, "largest request body in bytes")
+	fs.IntVar(&lim.ConnsPerClient, "ws-per-client", 64, "WebSockets one client may hold open (negative: no limit)")
+	fs.DurationVar(&lim.HelloTimeout, "hello-timeout", 10*time.Second, "time a new WebSocket has to say hello")
+	fs.DurationVar(&lim.PingInterval, "ping", 30*time.Second, "interval of the server's WebSocket pings (a connection that does not answer within half of it is closed)")
+	connsPerAddr := fs.Int("conns-per-addr", 128, "TCP connections one address may hold open (trusted proxies excepted; negative: no limit)")
+	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	var err error
+	if lim.TrustedProxies, err = server.ParsePrefixes(strings.Split(*proxies, ",")); err != nil {
+		return fail(stderr, "serve", err)
+	}
+	lim.PingTimeout = lim.PingInterval / 2
+	if *maxConns == 0 {
+		*maxConns = descriptorBudget()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -51,7 +75,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "serve", err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines})
+	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines, Limits: lim})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -63,7 +87,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	ln = srv.LimitListener(ln, *connsPerAddr, *maxConns)
+	hs := srv.HTTPServer()
 	fmt.Fprintf(stdout, "anychess serve: open http://%s/ (games in %s)\n", ln.Addr(), redact(url))
 	if f, ok := stdout.(*os.File); ok {
 		f.Sync()
@@ -108,6 +133,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Ramp, "ramp", 10*time.Second, "time over which the games are started")
 	fs.DurationVar(&cfg.Timeout, "timeout", 10*time.Minute, "stop after this long")
 	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
+	fs.BoolVar(&cfg.Abuse, "abuse", false, "add one abusive client (from 127.0.0.2) that creates games, asks for summaries and keeps level-8 engine games busy as fast as the server lets it")
+	fs.BoolVar(&cfg.EngineProbe, "engine-probe", false, "add one player of level-1 engine games (from 127.0.0.3) and report its waits for the engine's replies")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
