@@ -34,7 +34,7 @@ type Limits struct {
 	CreateRate  float64
 	CreateBurst float64
 	// GlobalCreateRate is the games per second all clients together may
-	// create (default 50), with a burst of ten times that.
+	// create (default 200), with a burst of ten times that.
 	GlobalCreateRate float64
 	// EngineGames is how many unfinished engine games a client may have
 	// loaded at once (default 4).
@@ -78,7 +78,7 @@ func (l Limits) withDefaults() Limits {
 	setF(&l.RequestBurst, 200)
 	setF(&l.CreateRate, 0.2)
 	setF(&l.CreateBurst, 30)
-	setF(&l.GlobalCreateRate, 50)
+	setF(&l.GlobalCreateRate, 200)
 	setI(&l.EngineGames, 4)
 	setI(&l.MaxLiveGames, 20000)
 	if l.MaxBody == 0 {

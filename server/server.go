@@ -8,6 +8,12 @@
 // acknowledged or sent, and a client that reconnects says the last version
 // it saw and receives exactly what it missed. The wire protocol is described
 // in docs/protocol.md.
+//
+// What one client (a remote address) may make the server do is bounded
+// (Limits: requests, game creation, engine games, connections, a hello
+// deadline and pings), the engine serves clients in turn, a game is in
+// memory only while it is played, and after a restart games are loaded
+// when a client asks for them or their stored wake time comes.
 package server
 
 import (
