@@ -190,3 +190,47 @@ func isReset(err error) bool {
 	var op *net.OpError
 	return errors.As(err, &op)
 }
+
+// TestPingCloses checks that a WebSocket whose client stops answering the
+// server's pings is closed, and one that answers is not.
+func TestPingCloses(t *testing.T) {
+	ts := newTestServer(t, "", func(c *Config) {
+		c.Limits.PingInterval, c.Limits.PingTimeout = 50*time.Millisecond, 50*time.Millisecond
+	})
+	g := create(t, ts, map[string]any{"variant": "chess"})
+	ctx := ctxT(t)
+	// The reading client reads all the time, so it answers every ping.
+	live, err := loadtest.Join(ctx, ts.URL, g["id"], "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.CloseNow()
+	frames := make(chan *loadtest.Frame, 100)
+	go func() {
+		defer close(frames)
+		for {
+			f, err := live.Read(ctx)
+			if err != nil {
+				return
+			}
+			frames <- f
+		}
+	}()
+	join(t, ts, g["id"], g["token"], 0) // then reads no more, so answers no ping
+	for ts.Stats().Connections != 1 {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("%d connections, want the silent one closed", ts.Stats().Connections)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if err := live.Send(ctx, map[string]any{"t": "ping", "id": 9}); err != nil {
+		t.Fatal(err)
+	}
+	for f := range frames {
+		if f.T == "pong" {
+			return
+		}
+	}
+	t.Error("the reading client was closed")
+}

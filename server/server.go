@@ -520,6 +520,7 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 			return nil, fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel)
 		}
 		g.Opponent, g.Level, g.EngineSeat = "engine", req.Level, 1-seat
+		g.Wake = g.Created // the engine may have the first move: after a restart, look at once
 	default:
 		return nil, fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent)
 	}
@@ -582,8 +583,10 @@ func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]s
 			g.TokenHash[1-i] = hashToken(rematchToken(tokens[i]))
 		}
 	}
+	g.Wake = time.Time{}
 	if g.Opponent == "engine" {
 		g.EngineSeat = 1 - rec.EngineSeat
+		g.Wake = g.Created // the engine may have the first move
 	}
 	if err := s.store.Create(ctx, &g); err != nil {
 		return "", err

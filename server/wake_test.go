@@ -3,6 +3,9 @@ package server
 import (
 	"testing"
 	"time"
+
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/server/store"
 )
 
 // TestLazyStart checks the restart of a server with unfinished games:
@@ -68,5 +71,64 @@ func TestLazyStart(t *testing.T) {
 	}
 	if ts.loaded(long[0]) == nil {
 		t.Errorf("game %s not loaded for its client", long[0])
+	}
+}
+
+// TestWakeAfter checks the wake time stored with each event: the engine's
+// move at once when the engine is to move, else the running clock's flag,
+// and none once the game is over or nothing runs.
+func TestWakeAfter(t *testing.T) {
+	srv := newTestServer(t, "", nil).Server
+	at := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tc := range []struct {
+		name  string
+		rec   store.Game
+		moves []string
+		kind  string // the event after the moves: "ply" (the last move), "offer" or "end"
+		want  time.Duration
+		none  bool
+	}{
+		{"human, no clock", store.Game{Opponent: "human"}, []string{"e4"}, "ply", 0, true},
+		{"engine to move", store.Game{Opponent: "engine", EngineSeat: 1}, []string{"e4"}, "ply", 0, false},
+		{"engine to move, offer", store.Game{Opponent: "engine", EngineSeat: 1}, []string{"e4"}, "offer", 0, false},
+		{"person to move against the engine", store.Game{Opponent: "engine", EngineSeat: 1}, []string{"e4", "e5"}, "ply", 0, true},
+		{"first ply starts no clock", store.Game{Opponent: "human", Initial: time.Minute}, []string{"e4"}, "ply", 0, true},
+		{"clock runs", store.Game{Opponent: "human", Initial: time.Minute}, []string{"e4", "e5"}, "ply", time.Minute, false},
+		{"correspondence", store.Game{Opponent: "human", Days: 2}, []string{"e4"}, "ply", 48 * time.Hour, false},
+		{"end", store.Game{Opponent: "human", Initial: time.Minute}, []string{"e4", "e5"}, "end", 0, true},
+		{"mate", store.Game{Opponent: "human", Initial: time.Minute}, scholar, "ply", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := tc.rec
+			rec.ID, rec.Variant, rec.Result = "w", "chess", "*"
+			lg, err := newLiveGame(srv, &rec, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r *plyResult
+			for _, m := range tc.moves {
+				mv, err := notation.ParseMove(lg.g.Position(), m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pr, err := lg.playOnRecord(mv, 0, at)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lg.applyPly(pr)
+				r = &pr
+			}
+			e := eventJSON{Kind: tc.kind, At: at}
+			if tc.kind != "ply" {
+				r = nil
+			}
+			got := lg.wakeAfter(e, r)
+			switch {
+			case tc.none && !got.IsZero():
+				t.Errorf("wakes at %v, want never", got)
+			case !tc.none && !got.Equal(at.Add(tc.want)):
+				t.Errorf("wakes at %v, want %v", got, at.Add(tc.want))
+			}
+		})
 	}
 }
