@@ -288,6 +288,9 @@ func (lg *liveGame) applyPly(r plyResult) {
 func (lg *liveGame) finish(st rules.Status) {
 	lg.over, lg.status = true, st
 	lg.srv.limits.dropEngineGame(lg.owner, lg.rec.ID)
+	for c := range lg.subs {
+		lg.srv.limits.dropEngineGame(c.key, lg.rec.ID)
+	}
 	lg.g.Result, lg.g.Reason = st.Result, st.Detail
 	if lg.committed() {
 		lg.g.Reveal(lg.rec.Seed, lg.nonce())
@@ -843,6 +846,7 @@ func (lg *liveGame) join(c *client, since int64) {
 // leave removes a connection.
 func (lg *liveGame) leave(c *client) {
 	delete(lg.subs, c)
+	lg.release(c)
 	lg.checkIdle()
 }
 

@@ -37,7 +37,8 @@ type Limits struct {
 	// create (default 200), with a burst of ten times that.
 	GlobalCreateRate float64
 	// EngineGames is how many unfinished engine games a client may have
-	// loaded at once (default 4).
+	// in play at once (default 16): from a game's creation, and while one of
+	// the client's seats is connected to it.
 	EngineGames int
 	// MaxLiveGames is how many games may be in memory at once (default
 	// 20,000); a game that would be loaded beyond that is refused as busy.
@@ -79,7 +80,7 @@ func (l Limits) withDefaults() Limits {
 	setF(&l.CreateRate, 0.2)
 	setF(&l.CreateBurst, 30)
 	setF(&l.GlobalCreateRate, 200)
-	setI(&l.EngineGames, 4)
+	setI(&l.EngineGames, 16)
 	setI(&l.MaxLiveGames, 20000)
 	if l.MaxBody == 0 {
 		l.MaxBody = 16 << 10
@@ -233,12 +234,16 @@ func (l *limiters) closeConn(key string) {
 	}
 }
 
-// addEngineGame counts engine game id for client key; false if the
-// client has max already (max < 0: no limit).
+// addEngineGame counts engine game id for client key (once however often
+// it is added); false if the client has max others already (max < 0: no
+// limit).
 func (l *limiters) addEngineGame(key, id string, max int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	set := l.engineGames[key]
+	if _, ok := set[id]; ok {
+		return true
+	}
 	if max >= 0 && len(set) >= max {
 		return false
 	}
@@ -310,17 +315,37 @@ func (s *Server) checkCreate(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // claim counts an unfinished engine game that a seated client joins for
-// the client (key), if it counts for nobody yet: a client may have only
-// Limits.EngineGames of them in play. Owner goroutine only.
-func (lg *liveGame) claim(c *client, key string) *wireError {
-	if c.seat == spectator || lg.over || lg.rec.Opponent != "engine" || lg.owner != "" || key == "" {
+// its client: a client may play only Limits.EngineGames engine games at
+// once (a game counts from its creation, and from each join of one of
+// the client's seats until the last of them leaves). The first client to
+// claim a game that counts for nobody has its engine's searches scheduled
+// as its own. Owner goroutine only.
+func (lg *liveGame) claim(c *client) *wireError {
+	if c.seat == spectator || lg.over || lg.rec.Opponent != "engine" || c.key == "" {
 		return nil
 	}
-	if !lg.srv.limits.addEngineGame(key, lg.rec.ID, lg.srv.lim.EngineGames) {
-		return &wireError{"too_many_engine_games", fmt.Sprintf("at most %d engine games in play at once; finish or resign one first", lg.srv.lim.EngineGames)}
+	if !lg.srv.limits.addEngineGame(c.key, lg.rec.ID, lg.srv.lim.EngineGames) {
+		return &wireError{"too_many_engine_games", fmt.Sprintf("at most %d engine games in play at once; finish, resign or leave one first", lg.srv.lim.EngineGames)}
 	}
-	lg.owner = key
+	if lg.owner == "" {
+		lg.owner = c.key
+	}
 	return nil
+}
+
+// release uncounts an engine game for the client of c, a connection that
+// left, when none of its client's seats is left in the game. Owner
+// goroutine only.
+func (lg *liveGame) release(c *client) {
+	if c.seat == spectator || lg.rec.Opponent != "engine" || c.key == "" {
+		return
+	}
+	for o := range lg.subs {
+		if o.seat != spectator && o.key == c.key {
+			return
+		}
+	}
+	lg.srv.limits.dropEngineGame(c.key, lg.rec.ID)
 }
 
 // ParsePrefixes reads trusted proxies: each an address (one host) or a

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
@@ -219,24 +220,54 @@ func waitUnloaded(t *testing.T, ts *testServer, id string) {
 	}
 }
 
-// TestEngineGamesPerClient checks that one client has at most
-// Limits.EngineGames engine games in play; one more is refused with 429.
+// TestEngineGamesPerClient checks that one client plays at most
+// Limits.EngineGames engine games at once: one more is refused with 429,
+// a game it leaves no longer counts, and a seat's hello to one more is
+// refused.
 func TestEngineGamesPerClient(t *testing.T) {
 	ts := newTestServer(t, "", nil)
 	n := ts.lim.EngineGames
+	var games []map[string]string
 	for i := range n {
-		if _, err := loadtest.CreateGame(ctxT(t), ts.URL, map[string]any{"variant": "chess", "opponent": "engine", "level": 1}); err != nil {
+		g, err := loadtest.CreateGame(ctxT(t), ts.URL, map[string]any{"variant": "chess", "opponent": "engine", "level": 1})
+		if err != nil {
 			t.Fatalf("engine game %d: %v", i, err)
 		}
+		games = append(games, g)
 	}
-	st, ans := post(t, ts, "application/json", `{"variant":"chess","opponent":"engine","level":1}`)
-	if st != http.StatusTooManyRequests || errCode(ans) != "too_many_engine_games" {
+	engineGame := `{"variant":"chess","opponent":"engine","level":1}`
+	if st, ans := post(t, ts, "application/json", engineGame); st != http.StatusTooManyRequests || errCode(ans) != "too_many_engine_games" {
 		t.Errorf("engine game %d: %d %v", n+1, st, ans)
 	}
 	// A game with a person is not an engine game.
 	if st, ans := post(t, ts, "application/json", `{"variant":"chess"}`); st != http.StatusCreated {
 		t.Errorf("human game: %d %v", st, ans)
 	}
+	// A game the client joined and left no longer counts: one more may be
+	// created, and then a seat's hello to the one left is refused.
+	sc := join(t, ts, games[0]["id"], games[0]["token"], 0)
+	sc.c.Close()
+	for ts.engineGames("127.0.0.1") == n { // until the server has seen it leave
+		select {
+		case <-ctxT(t).Done():
+			t.Fatal("the game left still counts")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	if st, ans := post(t, ts, "application/json", engineGame); st != http.StatusCreated {
+		t.Fatalf("engine game after leaving one: %d %v", st, ans)
+	}
+	c, err := loadtest.Join(ctxT(t), ts.URL, games[0]["id"], games[0]["token"], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	f, _, err := c.ReadUntil(ctxT(t), func(f *loadtest.Frame) bool { return f.T == "error" || f.T == "welcome" })
+	if err != nil || f.T != "error" || f.Code != "too_many_engine_games" {
+		t.Errorf("hello to a fifth engine game: %+v %v", f, err)
+	}
+	// A spectator may watch it all the same.
+	join(t, ts, games[0]["id"], "", 0)
 }
 
 // TestDrawOfferBound checks that a seat offers a draw at most once in two
@@ -278,4 +309,11 @@ func TestDrawOfferBound(t *testing.T) {
 			s.who.mustMove(s.do)
 		}
 	}
+}
+
+// engineGames returns how many engine games count for client key.
+func (s *Server) engineGames(key string) int {
+	s.limits.mu.Lock()
+	defer s.limits.mu.Unlock()
+	return len(s.limits.engineGames[key])
 }

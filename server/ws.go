@@ -36,6 +36,7 @@ type client struct {
 	seat  int
 	view  int // the side a spectator watches in a game with hidden information; spectator: none
 	token string
+	key   string // the client it counts for (Server.clientKey)
 	out   chan [][]byte
 
 	closeOnce sync.Once
@@ -178,7 +179,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(MaxFrame)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	c := &client{seat: spectator, view: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
+	c := &client{seat: spectator, view: spectator, key: key, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
 
 	// The writer: the only goroutine that writes to conn.
 	writerDone := make(chan struct{})
@@ -305,7 +306,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			since := m.Since
 			var werr *wireError
 			if !g.call(ctx, func() {
-				if werr = g.claim(c, key); werr == nil {
+				if werr = g.claim(c); werr == nil {
 					g.join(c, since)
 				}
 			}) {
