@@ -20,18 +20,23 @@ const MaxLevel = 8
 
 // enginePool bounds the engine's thinking: a fixed number of engines, each
 // searching for one game at a time, so that however many games wait for
-// the engine the searches use at most that many cores, and every search
-// has a deadline. Games wait in one queue per client, and a freed engine
-// goes to the next client in turn (round robin), so one client's many
-// deep searches delay another client's move by at most one search, not by
-// all of its own.
+// the engine the searches use at most that many cores (and one more, see
+// below), and every search has a deadline. Games wait in one queue per
+// client, and a freed engine goes to the next client in turn (round
+// robin), so one client's many deep searches do not queue ahead of another
+// client's. One spare engine serves only clients with no search running:
+// while one client's searches take every engine, another client's search
+// starts at once on the spare instead of waiting for one of them to end.
 type enginePool struct {
 	maxTime time.Duration
+	spare   *search.Engine
 
-	mu     sync.Mutex
-	free   []*search.Engine
-	queues map[string][]*engineWaiter // per client, oldest first
-	ring   []string                   // the clients with waiters, in turn order
+	mu        sync.Mutex
+	free      []*search.Engine
+	spareFree bool
+	running   map[string]int             // searches running per client
+	queues    map[string][]*engineWaiter // per client, oldest first
+	ring      []string                   // the clients with waiters, in turn order
 }
 
 // engineWaiter is one search waiting for an engine.
@@ -41,22 +46,30 @@ type engineWaiter struct {
 }
 
 func newEnginePool(workers, hashMB int, maxTime time.Duration) *enginePool {
-	p := &enginePool{maxTime: maxTime, queues: map[string][]*engineWaiter{}}
+	p := &enginePool{maxTime: maxTime, spare: search.New(hashMB), spareFree: true,
+		running: map[string]int{}, queues: map[string][]*engineWaiter{}}
 	for range workers {
 		p.free = append(p.free, search.New(hashMB))
 	}
 	return p
 }
 
-// acquire returns a free engine for client key, waiting in the client's
-// queue for its turn.
+// acquire returns an engine for client key, waiting in the client's queue
+// for its turn; the caller gives it back with release.
 func (p *enginePool) acquire(ctx context.Context, key string) (*search.Engine, error) {
 	p.mu.Lock()
 	if n := len(p.free); n > 0 && len(p.ring) == 0 {
 		e := p.free[n-1]
 		p.free = p.free[:n-1]
+		p.running[key]++
 		p.mu.Unlock()
 		return e, nil
+	}
+	if p.spareFree && p.running[key] == 0 {
+		p.spareFree = false
+		p.running[key]++
+		p.mu.Unlock()
+		return p.spare, nil
 	}
 	w := &engineWaiter{key: key, got: make(chan *search.Engine, 1)}
 	if len(p.queues[key]) == 0 {
@@ -72,7 +85,7 @@ func (p *enginePool) acquire(ctx context.Context, key string) (*search.Engine, e
 		removed := p.remove(w)
 		p.mu.Unlock()
 		if !removed { // handed an engine meanwhile: pass it on
-			p.release(<-w.got)
+			p.release(key, <-w.got)
 		}
 		return nil, fmt.Errorf("engine: waiting for a worker: %w", ctx.Err())
 	}
@@ -86,36 +99,51 @@ func (p *enginePool) remove(w *engineWaiter) bool {
 	if i < 0 {
 		return false
 	}
-	q = slices.Delete(q, i, i+1)
-	if len(q) == 0 {
-		delete(p.queues, w.key)
-		p.ring = slices.DeleteFunc(p.ring, func(k string) bool { return k == w.key })
-	} else {
-		p.queues[w.key] = q
-	}
+	p.dequeue(w.key, i)
 	return true
 }
 
-// release gives e to the first waiter of the next client in turn, or
-// back to the free engines.
-func (p *enginePool) release(e *search.Engine) {
+// dequeue takes the i-th waiter out of client key's queue, and the client
+// out of the ring if that empties its queue. p.mu held.
+func (p *enginePool) dequeue(key string, i int) *engineWaiter {
+	q := p.queues[key]
+	w := q[i]
+	q = slices.Delete(q, i, i+1)
+	if len(q) == 0 {
+		delete(p.queues, key)
+		p.ring = slices.DeleteFunc(p.ring, func(k string) bool { return k == key })
+	} else {
+		p.queues[key] = q
+	}
+	return w
+}
+
+// release gives back e, which client key used: to the first waiter of
+// the next client in turn (the spare only to a client with no search
+// running), or back to the free engines.
+func (p *enginePool) release(key string, e *search.Engine) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.ring) == 0 {
-		p.free = append(p.free, e)
+	if p.running[key]--; p.running[key] <= 0 {
+		delete(p.running, key)
+	}
+	for i, k := range p.ring {
+		if e == p.spare && p.running[k] > 0 {
+			continue
+		}
+		w := p.dequeue(k, 0)
+		if _, still := p.queues[k]; still { // its turn comes again after the others'
+			p.ring = append(slices.Delete(p.ring, i, i+1), k)
+		}
+		p.running[k]++
+		w.got <- e
 		return
 	}
-	key := p.ring[0]
-	q := p.queues[key]
-	w := q[0]
-	if len(q) == 1 {
-		delete(p.queues, key)
-		p.ring = p.ring[1:]
+	if e == p.spare {
+		p.spareFree = true
 	} else {
-		p.queues[key] = q[1:]
-		p.ring = append(p.ring[1:], key) // the client's turn comes again after the others'
+		p.free = append(p.free, e)
 	}
-	w.got <- e
 }
 
 // waiting returns the number of searches waiting for an engine.
@@ -150,7 +178,7 @@ func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position,
 	if err != nil {
 		return rules.NoMove, err
 	}
-	defer p.release(e)
+	defer p.release(key, e)
 	lim := p.levelLimits(level, budget)
 	ctx, cancel := context.WithTimeout(ctx, lim.MoveTime+time.Second)
 	defer cancel()

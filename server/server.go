@@ -59,7 +59,8 @@ type Config struct {
 	// Web serves the page at /; nil serves no page.
 	Web http.Handler
 	// EngineWorkers is the number of searches that may run at once
-	// (default: half the CPUs, at least 1).
+	// (default: half the CPUs, at least 1), besides one spare for a
+	// client with none running.
 	EngineWorkers int
 	// EngineHashMB is each engine's transposition table (default 16).
 	EngineHashMB int

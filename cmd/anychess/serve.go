@@ -37,7 +37,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
 	data := fs.String("data", defaultDataDir(), "folder for the games database")
 	db := fs.String("db", "", "database URL: postgres://user:pass@host/db, or sqlite:PATH (default: games.db in -data)")
-	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs)")
+	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs), and one more for a client with none running")
 	var lim server.Limits
 	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For names the client (default: none; the header is ignored)")
 	fs.Float64Var(&lim.RequestRate, "rate", 20, "HTTP requests per second one client may make on average (negative: no limit)")
