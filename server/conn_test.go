@@ -234,3 +234,32 @@ func TestPingCloses(t *testing.T) {
 	}
 	t.Error("the reading client was closed")
 }
+
+// TestLoadRate checks that one client's WebSockets load games into memory
+// at a bounded rate: a hello to one more game not in memory is refused
+// with rate_limited, while games in memory may still be joined.
+func TestLoadRate(t *testing.T) {
+	ts := newTestServer(t, "", func(c *Config) { c.Limits.LoadRate, c.Limits.LoadBurst = 0.001, 2 })
+	var ids []string
+	for range 3 {
+		ids = append(ids, create(t, ts, map[string]any{"variant": "chess"})["id"])
+	}
+	join(t, ts, ids[0], "", 0)
+	join(t, ts, ids[1], "", 0)
+	c, err := loadtest.Join(ctxT(t), ts.URL, ids[2], "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	f, err := c.Read(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.T != "error" || f.Code != "rate_limited" {
+		t.Errorf("third game: %s %s, want error rate_limited", f.T, f.Code)
+	}
+	if ts.loaded(ids[2]) != nil {
+		t.Error("the refused game was loaded")
+	}
+	join(t, ts, ids[0], "", 0) // in memory: no load
+}

@@ -33,6 +33,12 @@ type Limits struct {
 	// (default 30).
 	CreateRate  float64
 	CreateBurst float64
+	// LoadRate is the games not in memory per second that a client's
+	// WebSockets may load on average (default 1), LoadBurst the burst
+	// (default 30): each such game stays in memory a while after its
+	// connections leave.
+	LoadRate  float64
+	LoadBurst float64
 	// GlobalCreateRate is the games per second all clients together may
 	// create (default 200), with a burst of ten times that.
 	GlobalCreateRate float64
@@ -79,6 +85,8 @@ func (l Limits) withDefaults() Limits {
 	setF(&l.RequestBurst, 200)
 	setF(&l.CreateRate, 0.2)
 	setF(&l.CreateBurst, 30)
+	setF(&l.LoadRate, 1)
+	setF(&l.LoadBurst, 30)
 	setF(&l.GlobalCreateRate, 200)
 	setI(&l.EngineGames, 16)
 	setI(&l.MaxLiveGames, 20000)
@@ -196,7 +204,7 @@ func bucketsFor(rate, burst float64) *keyedBuckets {
 
 // limiters are the server's per-client and global limits in force.
 type limiters struct {
-	requests, creates, global *keyedBuckets
+	requests, creates, loads, global *keyedBuckets
 
 	mu          sync.Mutex
 	conns       map[string]int                 // open WebSockets per client
@@ -207,6 +215,7 @@ func newLimiters(l Limits) *limiters {
 	return &limiters{
 		requests:    bucketsFor(l.RequestRate, l.RequestBurst),
 		creates:     bucketsFor(l.CreateRate, l.CreateBurst),
+		loads:       bucketsFor(l.LoadRate, l.LoadBurst),
 		global:      bucketsFor(l.GlobalCreateRate, 10*l.GlobalCreateRate),
 		conns:       map[string]int{},
 		engineGames: map[string]map[string]struct{}{},

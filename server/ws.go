@@ -280,6 +280,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				c.send(errFrame(m.ID, "bad_frame", "hello was already said"))
 				continue
 			}
+			if s.loaded(id) == nil && !s.limits.loads.allow(key, time.Now()) {
+				c.send(errFrame(m.ID, "rate_limited", "too many games opened; wait a little"))
+				continue
+			}
 			g, err := s.game(ctx, id)
 			if err != nil {
 				code, msg := "internal", "the game could not be loaded"

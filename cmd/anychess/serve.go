@@ -44,6 +44,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Float64Var(&lim.RequestBurst, "burst", 200, "burst of HTTP requests one client may make")
 	fs.Float64Var(&lim.CreateRate, "create-rate", 0.2, "games per second one client may create on average (negative: no limit)")
 	fs.Float64Var(&lim.CreateBurst, "create-burst", 30, "burst of games one client may create")
+	fs.Float64Var(&lim.LoadRate, "load-rate", 1, "games not in memory per second one client's WebSockets may load on average (negative: no limit)")
+	fs.Float64Var(&lim.LoadBurst, "load-burst", 30, "burst of games one client's WebSockets may load")
 	fs.Float64Var(&lim.GlobalCreateRate, "create-rate-all", 200, "games per second all clients together may create (burst ten times that; negative: no limit)")
 	fs.IntVar(&lim.EngineGames, "engine-games", 16, "unfinished engine games one client may play at once: from creation, and while one of its seats is connected (negative: no limit)")
 	fs.IntVar(&lim.MaxLiveGames, "max-games", 20000, "games held in memory at most (negative: no limit)")
