@@ -254,3 +254,22 @@ func TestStoreFailureKeepsDice(t *testing.T) {
 		t.Errorf("no roll checked at version %d", v)
 	}
 }
+
+// TestEngineSeedFromDice: the engine's seed for its guesses follows from
+// the game's secret dice seed, whatever the generator, so two games with
+// different ChaCha8 keys do not share it.
+func TestEngineSeedFromDice(t *testing.T) {
+	seeds := map[uint64]string{}
+	for _, rec := range []*store.Game{
+		{ID: "a", DiceKey: strings.Repeat("01", 32)},
+		{ID: "b", DiceKey: strings.Repeat("02", 32)},
+		{ID: "c", Seed: 7},
+		{ID: "d", Seed: 8},
+	} {
+		s := (&liveGame{rec: rec}).engineSeed()
+		if other, ok := seeds[s]; ok {
+			t.Errorf("games %s and %s share the engine seed %d", other, rec.ID, s)
+		}
+		seeds[s] = rec.ID
+	}
+}

@@ -25,6 +25,11 @@ import (
 // spectator is the seat of a connection that only watches.
 const spectator = -1
 
+// drawOfferTurns is how many turns must be completed after a seat's draw
+// offer before it may offer again (so offers and withdrawals cannot grow a
+// game's record without moves).
+const drawOfferTurns = 2
+
 func seatName(s int) string {
 	switch s {
 	case 0:
@@ -55,12 +60,14 @@ type liveGame struct {
 	timer     *time.Timer
 	turns     int       // turns completed (plies that passed the turn)
 	offer     int       // the seat with a standing draw offer, or -1
+	offered   [2]int    // per seat: the turns completed when it last offered a draw (-drawOfferTurns: never)
 	rematch   [2]string // per seat: "" not asked, "asked" (token unknown), the token, or "engine"
 	rematchID string    // the rematch's game, once created
 	status    rules.Status
 	over      bool
-	hidden    bool // the variant has per-player views
-	thinking  bool // the engine is searching for this game
+	hidden    bool   // the variant has per-player views
+	thinking  bool   // the engine is searching for this game
+	owner     string // the client an unfinished engine game counts for (Limits.EngineGames); "" none
 	idle      *time.Timer
 }
 
@@ -113,6 +120,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 		done:  make(chan struct{}),
 		offer: -1,
 	}
+	lg.offered = [2]int{-drawOfferTurns, -drawOfferTurns}
 	lg.hidden = hasViews(v)
 	if lg.committed() {
 		// The seed stays secret while the game is played, so that no one
@@ -288,6 +296,10 @@ func (lg *liveGame) applyPly(r plyResult) {
 // where it committed to its dice, reveals their seed.
 func (lg *liveGame) finish(st rules.Status) {
 	lg.over, lg.status = true, st
+	lg.srv.limits.dropEngineGame(lg.owner, lg.rec.ID)
+	for c := range lg.subs {
+		lg.srv.limits.dropEngineGame(c.key, lg.rec.ID)
+	}
 	lg.g.Result, lg.g.Reason = st.Result, st.Detail
 	if lg.committed() {
 		lg.g.Reveal(lg.seed(), lg.nonce())
@@ -321,6 +333,9 @@ func (lg *liveGame) applyOffer(e eventJSON) {
 	switch e.Offer {
 	case "draw":
 		lg.offer = s
+		if s >= 0 {
+			lg.offered[s] = lg.turns
+		}
 	case "draw_withdrawn", "draw_declined":
 		lg.offer = -1
 	case "rematch":
@@ -501,7 +516,8 @@ func (lg *liveGame) commitEvent(e eventJSON, r *plyResult, ack func(v int64)) (i
 	ctx, cancel := context.WithTimeout(context.Background(), lg.srv.cfg.StoreTimeout)
 	defer cancel()
 	t0 := time.Now()
-	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At}, end); err != nil {
+	wake := lg.wakeAfter(e, r)
+	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At, Wake: wake}, end); err != nil {
 		return 0, fmt.Errorf("storing event %d: %w", v, err)
 	}
 	lg.srv.storeLat.add(time.Since(t0))
@@ -868,6 +884,7 @@ func (lg *liveGame) join(c *client, since int64) {
 // leave removes a connection.
 func (lg *liveGame) leave(c *client) {
 	delete(lg.subs, c)
+	lg.release(c)
 	lg.checkIdle()
 }
 
@@ -932,6 +949,9 @@ func (lg *liveGame) draw(s int, offer bool, ack func(int64)) *wireError {
 	case offer:
 		if lg.rec.Opponent == "engine" {
 			return &wireError{"not_allowed", "the engine does not take draw offers"}
+		}
+		if lg.turns-lg.offered[s] < drawOfferTurns {
+			return &wireError{"not_allowed", "you offered a draw less than two turns ago; offer again once both sides have moved"}
 		}
 		return lg.store(eventJSON{Kind: "offer", Seat: seatName(s), Offer: "draw"}, ack)
 	case lg.offer == s:
@@ -1017,12 +1037,16 @@ func (lg *liveGame) maybeEngine() {
 	pos := p.Clone()
 	level := lg.rec.Level
 	seed := lg.engineSeed()
+	key := lg.owner
+	if key == "" {
+		key = "game " + lg.rec.ID
+	}
 	var budget time.Duration
 	if lg.clock.initial > 0 {
 		budget = lg.clock.at(time.Now())[lg.rec.EngineSeat]/30 + lg.clock.inc/2
 	}
 	go func() {
-		m, err := lg.srv.engines.think(context.Background(), pos, level, budget, seed)
+		m, err := lg.srv.engines.think(context.Background(), key, pos, level, budget, seed)
 		lg.do(context.Background(), func() {
 			lg.thinking = false
 			if err != nil {
@@ -1046,9 +1070,6 @@ func (lg *liveGame) summary() *Summary {
 	s := summaryOf(lg.rec, lg.g.Variant)
 	s.Version = lg.version
 	s.Hidden = lg.hidden
-	if lg.hidden && !lg.over { // secret options (terrain) wait for the end
-		s.Options = lg.g.Variant.PublicOptions(lg.rec.Options)
-	}
 	if !lg.hidden || lg.over { // the start shows terrain and pieces a view may hide
 		start := lg.g.Start()
 		s.StartFEN = start.FEN()
@@ -1063,6 +1084,7 @@ func (lg *liveGame) summary() *Summary {
 		s.Reason = string(lg.status.Reason)
 		s.Detail = lg.status.Detail
 	}
+	s.hideSecrets(lg.g.Variant)
 	s.Plies = len(lg.g.Plies)
 	return s
 }
@@ -1072,7 +1094,7 @@ func (lg *liveGame) summary() *Summary {
 // secret seed, so that the game replays once the seed is revealed, and
 // so that the engine's moves tell nothing of the seed.
 func (lg *liveGame) engineSeed() uint64 {
-	h := sha256.Sum256([]byte("anychess engine\n" + game.RNGTag(lg.rec.Seed)))
+	h := sha256.Sum256([]byte("anychess engine\n" + lg.seed().Tag()))
 	return binary.LittleEndian.Uint64(h[:8])
 }
 

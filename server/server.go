@@ -8,6 +8,12 @@
 // acknowledged or sent, and a client that reconnects says the last version
 // it saw and receives exactly what it missed. The wire protocol is described
 // in docs/protocol.md.
+//
+// What one client (a remote address) may make the server do is bounded
+// (Limits: requests, game creation, engine games, connections, a hello
+// deadline and pings), the engine serves clients in turn, a game is in
+// memory only while it is played, and after a restart games are loaded
+// when a client asks for them or their stored wake time comes.
 package server
 
 import (
@@ -51,7 +57,8 @@ type Config struct {
 	// Web serves the page at /; nil serves no page.
 	Web http.Handler
 	// EngineWorkers is the number of searches that may run at once
-	// (default: half the CPUs, at least 1).
+	// (default: half the CPUs, at least 1), besides one spare for a
+	// client with none running.
 	EngineWorkers int
 	// EngineHashMB is each engine's transposition table (default 16).
 	EngineHashMB int
@@ -72,6 +79,8 @@ type Config struct {
 	Hosts []string
 	// Diagnostics lets a loopback peer use /api/stats?gc=1 and ?reset=1.
 	Diagnostics bool
+	// Limits bounds the work of each client and of all (see Limits).
+	Limits Limits
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -83,6 +92,12 @@ type Server struct {
 	reg     Registry
 	engines *enginePool
 	mux     *http.ServeMux
+	handler http.Handler
+	lim     Limits    // cfg.Limits with defaults
+	limits  *limiters // their state
+
+	stopWaker func()        // ends the waker (Start)
+	wakerDone chan struct{} // closed when it has ended
 
 	mu    sync.Mutex
 	games map[string]*liveGame
@@ -133,32 +148,42 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, reg: cfg.Registry,
 		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
+		lim:     cfg.Limits.withDefaults(),
+
+		wakerDone: make(chan struct{}),
 	}
 	s.store = watchedStore{Store: cfg.Store, health: &s.health}
+	s.limits = newLimiters(s.lim)
 	s.routes()
 	return s, nil
 }
 
-// Start loads the live games that need the server's attention without a
-// client (a clock that runs, the engine to move).
+// Start lists the unfinished games that need the server without a
+// client (a running clock, the engine to move) and loads each when its
+// wake time comes, in the background: it does not load them itself, and
+// returns once they are listed.
 func (s *Server) Start(ctx context.Context) error {
 	no := false
-	live, err := s.store.List(ctx, store.Filter{Finished: &no})
+	due, err := s.store.List(ctx, store.Filter{Finished: &no, Waking: true})
 	if err != nil {
 		return fmt.Errorf("server: start: %w", err)
 	}
-	for _, g := range live {
-		if g.Opponent == "engine" || g.Initial > 0 || g.Days > 0 {
-			if _, err := s.game(ctx, g.ID); err != nil {
-				s.logf("server: start: game %s: %v", g.ID, err)
-			}
-		}
+	h := make(wakeHeap, 0, len(due))
+	for _, g := range due {
+		h = append(h, wakeItem{at: g.Wake, id: g.ID})
 	}
+	wctx, cancel := context.WithCancel(context.Background())
+	s.stopWaker = cancel
+	go s.waker(wctx, &h)
 	return nil
 }
 
 // Close stops every game's owner goroutine. The store stays open.
 func (s *Server) Close() {
+	if s.stopWaker != nil {
+		s.stopWaker()
+		<-s.wakerDone
+	}
 	s.mu.Lock()
 	games := s.games
 	s.games = map[string]*liveGame{}
@@ -172,8 +197,9 @@ func (s *Server) Close() {
 	}
 }
 
-// Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.secure(s.mux) }
+// Handler returns the server's HTTP handler, its limits and security
+// headers included.
+func (s *Server) Handler() http.Handler { return s.secure(s.handler) }
 
 func (s *Server) logf(format string, args ...any) { s.cfg.Logf(format, args...) }
 
@@ -205,11 +231,20 @@ var (
 
 // game returns the live game id, loading it from the store if needed.
 func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
+	return s.gameFor(ctx, id, "")
+}
+
+// gameFor returns the live game id as game does; a game it loads counts
+// for client key (its engine's searches are scheduled as that client's).
+func (s *Server) gameFor(ctx context.Context, id, key string) (*liveGame, error) {
 	s.mu.Lock()
 	lg := s.games[id]
 	s.mu.Unlock()
 	if lg != nil {
 		return lg, nil
+	}
+	if s.full() {
+		return nil, errBusy
 	}
 	rec, evs, err := s.store.Load(ctx, id)
 	if err != nil {
@@ -218,6 +253,9 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
 	lg, err = newLiveGame(s, rec, evs)
 	if err != nil {
 		return nil, err
+	}
+	if rec.Opponent == "engine" && !lg.over {
+		lg.owner = key
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -229,6 +267,17 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
 	return lg, nil
 }
 
+// full reports whether the server holds as many games in memory as
+// Limits.MaxLiveGames allows.
+func (s *Server) full() bool {
+	if s.lim.MaxLiveGames < 0 {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games) >= s.lim.MaxLiveGames
+}
+
 // unload removes a game from memory; called by its owner goroutine, which
 // then ends.
 func (s *Server) unload(lg *liveGame) {
@@ -238,6 +287,7 @@ func (s *Server) unload(lg *liveGame) {
 	}
 	s.mu.Unlock()
 	lg.stopTimers()
+	s.limits.dropEngineGame(lg.owner, lg.rec.ID)
 	// Ends run after this function returns.
 	go func() { lg.inbox <- nil }()
 }
@@ -327,6 +377,14 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	return s
 }
 
+// hideSecrets leaves out of a hidden game's summary, while the game is
+// played, the options v keeps secret until the end (csipgs's terrain).
+func (s *Summary) hideSecrets(v *rules.Variant) {
+	if s.Hidden && !s.Finished {
+		s.Options = v.PublicOptions(s.Options)
+	}
+}
+
 // hasViews reports whether each player of v sees only its view of the
 // position (the rules' View hook): a game with hidden information.
 func hasViews(v *rules.Variant) bool { return v.Spec().Hooks.View != nil }
@@ -403,8 +461,14 @@ type CreateResponse struct {
 	Invite string `json:"invite,omitempty"`
 }
 
-// Create creates a game as POST /api/games does.
+// Create creates a game as POST /api/games does, outside any client's
+// limits.
 func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse, error) {
+	return s.create(ctx, req, "")
+}
+
+// create creates a game for client key ("": none, no limits).
+func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*CreateResponse, error) {
 	for k, val := range req.Options {
 		if len(val) > MaxOptionValue {
 			return nil, fmt.Errorf("%w: %s: value longer than %d bytes", errBadOption, k, MaxOptionValue)
@@ -453,6 +517,7 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 			return nil, fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel)
 		}
 		g.Opponent, g.Level, g.EngineSeat = "engine", req.Level, 1-seat
+		g.Wake = g.Created // the engine may have the first move: after a restart, look at once
 	default:
 		return nil, fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent)
 	}
@@ -486,13 +551,20 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
 		}
 	}
+	if g.Opponent == "engine" && key != "" {
+		if !s.limits.addEngineGame(key, g.ID, s.lim.EngineGames) {
+			return nil, fmt.Errorf("%w: at most %d at once; finish or resign one first", errEngineGames, s.lim.EngineGames)
+		}
+	}
 	if err := s.store.Create(ctx, g); err != nil {
+		s.limits.dropEngineGame(key, g.ID)
 		return nil, err
 	}
 	resp := &CreateResponse{ID: g.ID, Seat: seatName(seat), Token: tokens[seat]}
 	if g.Opponent == "human" {
 		resp.Invite = fmt.Sprintf("/#/game/%s/%s/%s", g.ID, seatName(1-seat), tokens[1-seat])
-	} else if _, err := s.game(ctx, g.ID); err != nil { // the engine may have the first move
+	} else if _, err := s.gameFor(ctx, g.ID, key); err != nil { // the engine may have the first move
+		s.limits.dropEngineGame(key, g.ID)
 		return nil, err
 	}
 	return resp, nil
@@ -513,8 +585,10 @@ func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]s
 			g.TokenHash[1-i] = hashToken(rematchToken(tokens[i]))
 		}
 	}
+	g.Wake = time.Time{}
 	if g.Opponent == "engine" {
 		g.EngineSeat = 1 - rec.EngineSeat
+		g.Wake = g.Created // the engine may have the first move
 	}
 	if err := s.store.Create(ctx, &g); err != nil {
 		return "", err
@@ -543,6 +617,7 @@ func (s *Server) routes() {
 		m.Handle("GET /", s.cfg.Web)
 	}
 	s.mux = m
+	s.handler = s.limit(m)
 }
 
 // VariantInfo describes a variant for the lobby.
@@ -643,7 +718,10 @@ func writeError(w http.ResponseWriter, status int, code string, err error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 16<<10))
+	if !s.checkCreate(w, r) {
+		return
+	}
+	body, err := io.ReadAll(r.Body) // bounded by Limits.MaxBody
 	if err != nil {
 		writeError(w, http.StatusRequestEntityTooLarge, "too_large", err)
 		return
@@ -655,10 +733,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad_request", err)
 		return
 	}
-	resp, err := s.Create(r.Context(), req)
+	resp, err := s.create(r.Context(), req, s.clientKey(r))
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusCreated, resp)
+	case errors.Is(err, errEngineGames):
+		writeError(w, http.StatusTooManyRequests, "too_many_engine_games", err)
+	case errors.Is(err, errBusy):
+		writeError(w, http.StatusServiceUnavailable, "busy", err)
 	case errors.Is(err, errUnknownVariant):
 		writeError(w, http.StatusBadRequest, "unknown_variant", err)
 	case errors.Is(err, errBadOption):
@@ -703,9 +785,10 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out) // newest first, as the store lists them
 }
 
+// handleGame answers a game's summary; a game not in memory is read from
+// the store and stays out of memory.
 func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
-	var sum *Summary
-	err := s.withGame(r.Context(), r.PathValue("id"), func(lg *liveGame) { sum = lg.summary() })
+	sum, err := s.summaryOfGame(r.Context(), r.PathValue("id"))
 	if s.notFound(w, err) {
 		return
 	}
@@ -718,21 +801,18 @@ func (s *Server) notFound(w http.ResponseWriter, err error) bool {
 		return false
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, "not_found", errors.New("no such game"))
+	case errors.Is(err, errBusy):
+		writeError(w, http.StatusServiceUnavailable, "busy", err)
 	default:
 		writeError(w, http.StatusInternalServerError, "internal", err)
 	}
 	return true
 }
 
+// handlePGN answers a game's record; a game not in memory is built from
+// the store for the answer and not kept.
 func (s *Server) handlePGN(w http.ResponseWriter, r *http.Request) {
-	var text string
-	var hidden bool
-	err := s.withGame(r.Context(), r.PathValue("id"), func(lg *liveGame) {
-		hidden = lg.hidden && !lg.over
-		if !hidden {
-			text = lg.pgn()
-		}
-	})
+	text, hidden, err := s.pgnOfGame(r.Context(), r.PathValue("id"))
 	if s.notFound(w, err) {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -36,6 +37,7 @@ const (
 type client struct {
 	seat  int
 	token string
+	key   string // the client it counts for (Server.clientKey)
 	out   chan [][]byte
 
 	closeOnce sync.Once
@@ -132,19 +134,51 @@ func parseFrame(data []byte) (clientMsg, *wireError) {
 	return m, nil
 }
 
+// pinger pings conn every Limits.PingInterval and ends the connection
+// (cancel) when a pong does not come within Limits.PingTimeout. (A ping
+// is a control frame; the library orders it with the writer's frames.)
+func (s *Server) pinger(ctx context.Context, conn *websocket.Conn, cancel func()) {
+	t := time.NewTicker(s.lim.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			pctx, pcancel := context.WithTimeout(ctx, s.lim.PingTimeout)
+			err := conn.Ping(pctx)
+			pcancel()
+			if err != nil {
+				cancel()
+				return
+			}
+		}
+	}
+}
+
 // handleWS serves a game's WebSocket.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	key := s.clientKey(r)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
+	if !s.limits.openConn(key, s.lim.ConnsPerClient) {
+		ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+		conn.Write(ctx, websocket.MessageText, errFrame(0, "too_many_connections",
+			fmt.Sprintf("at most %d connections from one address", s.lim.ConnsPerClient)))
+		cancel()
+		conn.Close(websocket.StatusPolicyViolation, "too many connections")
+		return
+	}
+	defer s.limits.closeConn(key)
 	s.conns.Add(1)
 	defer s.conns.Add(-1)
 	conn.SetReadLimit(MaxFrame)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	c := &client{seat: spectator, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
+	c := &client{seat: spectator, key: key, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}
 
 	// The writer: the only goroutine that writes to conn.
 	writerDone := make(chan struct{})
@@ -184,6 +218,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
+
+	// A connection must say hello in time, and answer pings while open.
+	var helloed atomic.Bool
+	if s.lim.HelloTimeout > 0 {
+		t := time.AfterFunc(s.lim.HelloTimeout, func() {
+			if !helloed.Load() {
+				c.send(errFrame(0, "hello_timeout", fmt.Sprintf("say hello within %s", s.lim.HelloTimeout)))
+				c.close()
+			}
+		})
+		defer t.Stop()
+	}
+	if s.lim.PingInterval > 0 {
+		go s.pinger(ctx, conn, cancel)
+	}
 
 	var lg *liveGame
 	defer func() {
@@ -231,11 +280,18 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				c.send(errFrame(m.ID, "bad_frame", "hello was already said"))
 				continue
 			}
+			if s.loaded(id) == nil && !s.limits.loads.allow(key, time.Now()) {
+				c.send(errFrame(m.ID, "rate_limited", "too many games opened; wait a little"))
+				continue
+			}
 			g, err := s.game(ctx, id)
 			if err != nil {
 				code, msg := "internal", "the game could not be loaded"
-				if errors.Is(err, store.ErrNotFound) {
+				switch {
+				case errors.Is(err, store.ErrNotFound):
 					code, msg = "not_found", "no such game"
+				case errors.Is(err, errBusy):
+					code, msg = "busy", err.Error()
 				}
 				c.send(errFrame(m.ID, code, msg))
 				c.close()
@@ -249,9 +305,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 			c.seat, c.token = seat, m.Token
 			since := m.Since
-			if !g.call(ctx, func() { g.join(c, since) }) {
+			var werr *wireError
+			if !g.call(ctx, func() {
+				if werr = g.claim(c); werr == nil {
+					g.join(c, since)
+				}
+			}) {
 				return // unloaded before the join: the client reconnects
 			}
+			if werr != nil {
+				c.send(errFrame(m.ID, werr.code, werr.msg))
+				c.close()
+				<-writerDone
+				return
+			}
+			helloed.Store(true)
 			lg = g
 		case lg == nil:
 			c.send(errFrame(m.ID, "need_hello", "say hello first"))

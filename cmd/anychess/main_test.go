@@ -93,6 +93,7 @@ func TestCommands(t *testing.T) {
 		{"perft fen", []string{"perft", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2"}, 0,
 			[]string{"nodes 2039\n"}, nil, 0},
 		{"perft no depth", []string{"perft"}, 2, nil, []string{"-depth must be"}, 0},
+		{"serve bad proxy", []string{"serve", "-trusted-proxies", "10.0.0.0/8,proxy.example"}, 1, nil, []string{`trusted proxy "proxy.example"`}, 0},
 		{"perft bad variant", []string{"perft", "-variant", "nosuch", "-depth", "1"}, 1, nil, []string{`unknown variant "nosuch"`}, 0},
 		{"moves chatrang", []string{"moves", "-variant", "chatrang"}, 0, []string{"c1h6\n", "d1c3\n"}, nil, 24},
 		{"moves san", []string{"moves", "-san"}, 0, []string{"Nf3\n", "e4\n"}, nil, 20},

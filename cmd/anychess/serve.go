@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -44,7 +45,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
 	data := fs.String("data", defaultDataDir(), "folder for the games database (one server at a time) and the ACME cache")
 	db := fs.String("db", "", "database URL: postgres://user:pass@host/db, or sqlite:PATH (default: games.db in -data)")
-	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs)")
+	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs), and one more for a client with none running")
 	hosts := fs.String("host", "", "the site's names, separated by commas: requests for other names get 421 (default: localhost only when -addr is loopback, else any)")
 	var to tlsOptions
 	fs.StringVar(&to.cert, "tls-cert", "", "serve HTTPS with this certificate file (PEM, with its chain)")
@@ -52,6 +53,23 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&to.acme, "acme", false, "serve HTTPS with certificates from Let's Encrypt for the -host names (-addr must be reachable on port 443)")
 	fs.StringVar(&to.email, "acme-email", "", "contact address for the ACME account (optional)")
 	diag := fs.Bool("diagnostics", false, "let loopback peers use /api/stats?gc=1&reset=1 (for load tests; not behind a proxy)")
+	var lim server.Limits
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For names the client (default: none; the header is ignored)")
+	fs.Float64Var(&lim.RequestRate, "rate", 20, "HTTP requests per second one client may make on average (negative: no limit)")
+	fs.Float64Var(&lim.RequestBurst, "burst", 200, "burst of HTTP requests one client may make")
+	fs.Float64Var(&lim.CreateRate, "create-rate", 0.2, "games per second one client may create on average (negative: no limit)")
+	fs.Float64Var(&lim.CreateBurst, "create-burst", 30, "burst of games one client may create")
+	fs.Float64Var(&lim.LoadRate, "load-rate", 1, "games not in memory per second one client's WebSockets may load on average (negative: no limit)")
+	fs.Float64Var(&lim.LoadBurst, "load-burst", 30, "burst of games one client's WebSockets may load")
+	fs.Float64Var(&lim.GlobalCreateRate, "create-rate-all", 200, "games per second all clients together may create (burst ten times that; negative: no limit)")
+	fs.IntVar(&lim.EngineGames, "engine-games", 16, "unfinished engine games one client may play at once: from creation, and while one of its seats is connected (negative: no limit)")
+	fs.IntVar(&lim.MaxLiveGames, "max-games", 20000, "games held in memory at most (negative: no limit)")
+	fs.Int64Var(&lim.MaxBody, "max-body", 16<<10, "largest request body in bytes")
+	fs.IntVar(&lim.ConnsPerClient, "ws-per-client", 64, "WebSockets one client may hold open (negative: no limit)")
+	fs.DurationVar(&lim.HelloTimeout, "hello-timeout", 10*time.Second, "time a new WebSocket has to say hello")
+	fs.DurationVar(&lim.PingInterval, "ping", 30*time.Second, "interval of the server's WebSocket pings (a connection that does not answer within half of it is closed)")
+	connsPerAddr := fs.Int("conns-per-addr", 128, "TCP connections one address may hold open (trusted proxies excepted; negative: no limit)")
+	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -68,6 +86,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(names) == 0 && loopbackAddr(*addr) {
 		names = []string{"localhost"} // and loopback addresses: no other site's pages reach it by name
 	}
+	if lim.TrustedProxies, err = server.ParsePrefixes(strings.Split(*proxies, ",")); err != nil {
+		return fail(stderr, "serve", err)
+	}
+	lim.PingTimeout = lim.PingInterval / 2
+	if *maxConns == 0 {
+		*maxConns = descriptorBudget()
+	}
 	url := *db
 	if url == "" {
 		url = "sqlite:" + filepath.Join(*data, "games.db")
@@ -78,7 +103,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines,
-		Hosts: names, Diagnostics: *diag})
+		Hosts: names, Diagnostics: *diag, Limits: lim})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -90,7 +115,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, TLSConfig: tlsCfg}
+	ln = srv.LimitListener(ln, *connsPerAddr, *maxConns)
+	hs := srv.HTTPServer()
+	hs.TLSConfig = tlsCfg
 	scheme := "http"
 	if tlsCfg != nil {
 		scheme = "https"
@@ -140,6 +167,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Ramp, "ramp", 10*time.Second, "time over which the games are started")
 	fs.DurationVar(&cfg.Timeout, "timeout", 10*time.Minute, "stop after this long")
 	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
+	fs.BoolVar(&cfg.Abuse, "abuse", false, "add one abusive client (from 127.0.0.2) that creates games, asks for summaries and keeps level-8 engine games busy as fast as the server lets it")
+	fs.BoolVar(&cfg.EngineProbe, "engine-probe", false, "add one player of level-1 engine games (from 127.0.0.3) and report its waits for the engine's replies")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}

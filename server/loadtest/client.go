@@ -14,10 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -100,20 +102,63 @@ func CreateGame(ctx context.Context, base string, req any) (map[string]string, e
 		return nil, err
 	}
 	hr.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(hr)
+	resp, err := httpClient(ctx).Do(hr)
 	if err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusCreated {
-		return nil, fmt.Errorf("create game: %s: %s", resp.Status, b)
+		return nil, &StatusError{Op: "create game", Status: resp.StatusCode, Body: string(bytes.TrimSpace(b))}
 	}
 	out := map[string]string{}
 	if err := json.Unmarshal(b, &out); err != nil {
 		return nil, fmt.Errorf("create game: %w", err)
 	}
 	return out, nil
+}
+
+// StatusError is an HTTP answer other than the one wanted.
+type StatusError struct {
+	Op     string
+	Status int
+	Body   string
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("%s: %d %s: %s", e.Op, e.Status, http.StatusText(e.Status), e.Body)
+}
+
+type fromKey struct{}
+
+// From returns a context under which CreateGame, Dial, Join and Watch
+// connect from the local address ip (any 127.x.y.z on Linux's loopback),
+// so that the server counts them as a client of their own.
+func From(ctx context.Context, ip string) context.Context {
+	return context.WithValue(ctx, fromKey{}, ip)
+}
+
+var (
+	clientsMu sync.Mutex
+	clients   = map[string]*http.Client{}
+)
+
+// httpClient returns the HTTP client for ctx's source address (From), or
+// the default client.
+func httpClient(ctx context.Context) *http.Client {
+	ip, _ := ctx.Value(fromKey{}).(string)
+	if ip == "" {
+		return http.DefaultClient
+	}
+	clientsMu.Lock()
+	defer clientsMu.Unlock()
+	if c := clients[ip]; c != nil {
+		return c
+	}
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 30 * time.Second}
+	c := &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16, IdleConnTimeout: 30 * time.Second}}
+	clients[ip] = c
+	return c
 }
 
 // InviteToken returns the token in an invite path /#/game/ID/SEAT/TOKEN.
@@ -125,7 +170,7 @@ func InviteToken(invite string) string {
 // Dial opens the WebSocket of game id on the server at base (http://...).
 func Dial(ctx context.Context, base, id string) (*Client, error) {
 	u := "ws" + strings.TrimPrefix(base, "http") + "/ws/" + id
-	ws, _, err := websocket.Dial(ctx, u, nil)
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: httpClient(ctx)})
 	if err != nil {
 		return nil, fmt.Errorf("dial %s: %w", u, err)
 	}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +25,12 @@ type Config struct {
 	Ramp    time.Duration // the games start spread over this time
 	Timeout time.Duration // the whole run stops after this
 	Variant string
+	// Abuse adds one abusive client (Abuser) from its own address while
+	// the games play.
+	Abuse bool
+	// EngineProbe adds one player of a level-1 engine game from an address
+	// of its own, whose wait for each engine reply is reported.
+	EngineProbe bool
 }
 
 // Report is what a run measured.
@@ -38,6 +46,11 @@ type Report struct {
 	Errors                  []string
 	// Windows holds the p99 latency of each 10-second window of the run.
 	Windows []time.Duration
+	// Abuser is what the abusive client did, if Config.Abuse.
+	Abuser *AbuseReport
+	// EngineReplies are the engine probe's waits for the engine's reply
+	// (from its move's ack to the engine's ply), if Config.EngineProbe.
+	EngineReplies []time.Duration
 	// Server holds the server's own measure (from a move frame read to its
 	// ack queued, and one store write), from /api/stats at the end.
 	Server stats
@@ -76,6 +89,14 @@ func (r *Report) String() string {
 	}
 	if r.HeapHeld > 0 {
 		fmt.Fprintf(&b, "memory        %.1f KiB per game (server live heap %d MiB -> %d MiB with %d games)\n", r.BytesPerGame()/1024, r.HeapBefore>>20, r.HeapPeak>>20, r.HeapHeld)
+	}
+	if r.Abuser != nil {
+		fmt.Fprintf(&b, "abuser        %s\n", r.Abuser)
+	}
+	if n := len(r.EngineReplies); n > 0 {
+		e := slices.Sorted(slices.Values(r.EngineReplies))
+		fmt.Fprintf(&b, "engine probe  %d level-1 replies: p50 %s  p99 %s  max %s\n", n,
+			e[n/2].Round(time.Millisecond), e[min(n*99/100, n-1)].Round(time.Millisecond), e[n-1].Round(time.Millisecond))
 	}
 	for i, e := range r.Errors {
 		if i == 5 {
@@ -184,6 +205,41 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		}
 	}()
 	start := time.Now()
+	spread := loopback(cfg.URL)
+	side, sideCancel := context.WithCancel(ctx)
+	defer sideCancel()
+	var sideWG sync.WaitGroup
+	if cfg.Abuse {
+		rep.Abuser = &AbuseReport{}
+		sideWG.Add(1)
+		go func() {
+			defer sideWG.Done()
+			actx := side
+			if spread {
+				actx = From(side, "127.0.0.2")
+			}
+			abuse(actx, cfg.URL, rep.Abuser)
+		}()
+	}
+	if cfg.EngineProbe {
+		sideWG.Add(1)
+		go func() {
+			defer sideWG.Done()
+			pctx := side
+			if spread {
+				pctx = From(side, "127.0.0.3")
+			}
+			lats, err := probeEngine(pctx, cfg.URL)
+			if err != nil && side.Err() == nil {
+				mu.Lock()
+				rep.Errors = append(rep.Errors, "engine probe: "+err.Error())
+				mu.Unlock()
+			}
+			mu.Lock()
+			rep.EngineReplies = lats
+			mu.Unlock()
+		}()
+	}
 	var wg sync.WaitGroup
 	for i := range cfg.Games {
 		wg.Add(1)
@@ -196,6 +252,13 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 					fail(ctx.Err())
 					return
 				}
+			}
+			// Each game's players come from an address of their own, as
+			// players of a public server do, so the server's per-client
+			// limits see many clients.
+			ctx := ctx
+			if spread {
+				ctx = From(ctx, fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
 			}
 			g, err := CreateGame(ctx, cfg.URL, map[string]any{"variant": cfg.Variant})
 			if err != nil {
@@ -247,6 +310,8 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 	}
 	wg.Wait()
 	rep.Duration = time.Since(start)
+	sideCancel()
+	sideWG.Wait()
 	cancel()
 	<-sampleDone
 	if s, err := getStats(context.Background(), cfg.URL, false); err == nil {
@@ -356,4 +421,15 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 			}
 		}
 	}
+}
+
+// loopback reports whether the server at base listens on IPv4 loopback,
+// where the load generator can connect from many addresses of its own.
+func loopback(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(u.Hostname())
+	return u.Hostname() == "localhost" || ip != nil && ip.To4() != nil && ip.IsLoopback()
 }

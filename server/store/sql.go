@@ -61,7 +61,10 @@ var schema = []string{
 // SQLite and PostgreSQL alike (neither fails on a table that has it: the
 // column is looked for first).
 func addColumn(ctx context.Context, db *sql.DB, table, column, decl string) error {
-	rows, err := db.QueryContext(ctx, "SELECT * FROM "+table+" WHERE 1 = 0")
+	// The query names the column in a comment, so that its text differs
+	// per column: PostgreSQL refuses to reuse a statement prepared (and
+	// cached by pgx) before an earlier call altered the table.
+	rows, err := db.QueryContext(ctx, "SELECT * FROM "+table+" WHERE 1 = 0 -- "+column)
 	if err != nil {
 		return err
 	}
@@ -85,7 +88,7 @@ type sqlStore struct {
 	d  dialect
 
 	// Prepared statements of the append path (parsed once).
-	stExists, stInsert, stFinish *sql.Stmt
+	stExists, stInsert, stFinish, stWake *sql.Stmt
 
 	unlock  func() error // releases the lock on the database, if any
 	reqs    chan *appendReq
@@ -180,7 +183,8 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
 		}
 	}
-	for _, c := range [][2]string{{"nonce", "TEXT NOT NULL DEFAULT ''"}, {"dice_key", "TEXT NOT NULL DEFAULT ''"}} {
+	// wake_ms is NULL in games stored before it existed (Game.Wake).
+	for _, c := range [][2]string{{"nonce", "TEXT NOT NULL DEFAULT ''"}, {"dice_key", "TEXT NOT NULL DEFAULT ''"}, {"wake_ms", "BIGINT"}} {
 		if err := addColumn(ctx, db, "games", c[0], c[1]); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
@@ -196,6 +200,7 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			SELECT CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
 			WHERE COALESCE((SELECT MAX(version) FROM events WHERE game_id = CAST(? AS TEXT)), 0) = CAST(? AS BIGINT)`},
 		{&s.stFinish, `UPDATE games SET finished = 1, result = ?, reason = ? WHERE id = ?`},
+		{&s.stWake, `UPDATE games SET wake_ms = ? WHERE id = ?`},
 	} {
 		st, err := db.PrepareContext(ctx, s.q(p.query))
 		if err != nil {
@@ -246,11 +251,11 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 	}
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, variant, options, fen, seed,
 		white_hash, black_hash, opponent, level, engine_seat, initial_ms, increment_ms, days,
-		created_ms, finished, result, reason, rematch_of, nonce, dice_key)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		created_ms, finished, result, reason, rematch_of, nonce, dice_key, wake_ms)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		g.ID, g.Variant, string(opts), g.FEN, int64(g.Seed), g.TokenHash[0], g.TokenHash[1],
 		g.Opponent, g.Level, g.EngineSeat, ms(g.Initial), ms(g.Increment), g.Days,
-		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey)
+		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey, wakeMS(g.Wake))
 	if err != nil {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: create %s: %w", g.ID, ErrConflict)
@@ -258,6 +263,14 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 		return fmt.Errorf("store: %s: create %s: %w", s.d.name, g.ID, err)
 	}
 	return nil
+}
+
+// wakeMS is a wake time as stored: Unix milliseconds, 0 for none.
+func wakeMS(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return max(t.UnixMilli(), 1)
 }
 
 func boolInt(b bool) int {
@@ -401,6 +414,9 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 		}
 		return fmt.Errorf("store: append %s v%d: %w", r.id, r.ev.Version, ErrConflict)
 	}
+	if _, err := tx.StmtContext(ctx, s.stWake).ExecContext(ctx, wakeMS(r.ev.Wake), r.id); err != nil {
+		return fmt.Errorf("store: wake %s: %w", r.id, err)
+	}
 	if r.end != nil {
 		if _, err := tx.StmtContext(ctx, s.stFinish).ExecContext(ctx, r.end.Result, r.end.Reason, r.id); err != nil {
 			return fmt.Errorf("store: %s: finish %s: %w", s.d.name, r.id, err)
@@ -412,7 +428,7 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 // gameColumns are the columns of a Game; its version is its last event's.
 const gameColumns = `id, variant, options, fen, seed, white_hash, black_hash, opponent, level,
 	engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason,
-	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key`
+	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key, wake_ms`
 
 type scanner interface{ Scan(...any) error }
 
@@ -421,10 +437,17 @@ func scanGame(row scanner) (*Game, error) {
 	var opts string
 	var seed, initial, inc, created int64
 	var finished int
+	var wake sql.NullInt64
 	if err := row.Scan(&g.ID, &g.Variant, &opts, &g.FEN, &seed, &g.TokenHash[0], &g.TokenHash[1],
 		&g.Opponent, &g.Level, &g.EngineSeat, &initial, &inc, &g.Days, &created, &finished,
-		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey); err != nil {
+		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake); err != nil {
 		return nil, err
+	}
+	switch {
+	case wake.Valid && wake.Int64 > 0:
+		g.Wake = time.UnixMilli(wake.Int64).UTC()
+	case !wake.Valid && finished == 0 && (initial > 0 || g.Days > 0 || g.Opponent == "engine"):
+		g.Wake = time.Unix(0, 0).UTC() // stored before wake times: due at once
 	}
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
 		return nil, fmt.Errorf("store: game %s options: %w", g.ID, err)
@@ -479,9 +502,16 @@ func (s *sqlStore) Load(ctx context.Context, id string) (*Game, []Event, error) 
 func (s *sqlStore) List(ctx context.Context, f Filter) ([]Game, error) {
 	query := `SELECT ` + gameColumns + ` FROM games`
 	var args []any
+	var where []string
 	if f.Finished != nil {
-		query += ` WHERE finished = ?`
+		where = append(where, `finished = ?`)
 		args = append(args, boolInt(*f.Finished))
+	}
+	if f.Waking {
+		where = append(where, `(wake_ms > 0 OR wake_ms IS NULL AND finished = 0 AND (initial_ms > 0 OR days > 0 OR opponent = 'engine'))`)
+	}
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	query += ` ORDER BY created_ms DESC, id`
 	if f.Limit > 0 {

@@ -49,6 +49,11 @@ type Game struct {
 	Reason     string
 	Version    int64  // the version of the last event
 	RematchOf  string // the game this one is a rematch of, if any
+	// Wake is when the server must next act on the game without a client
+	// (a running clock's flag, the engine's move), as its last event left
+	// it; zero: never. A game stored before wake times were kept reads as
+	// due at once (the Unix epoch) if it has a clock or the engine.
+	Wake time.Time
 }
 
 // Event is one thing that happened in a game, with its version.
@@ -57,6 +62,7 @@ type Event struct {
 	Kind    string // "ply", "offer", "end", ...
 	Data    []byte // JSON, owned by the server
 	At      time.Time
+	Wake    time.Time // the game's Wake after this event; zero: never
 }
 
 // End marks the game finished with its result, written with the event
@@ -68,6 +74,7 @@ type End struct {
 // Filter selects games for List.
 type Filter struct {
 	Finished *bool // nil: all games
+	Waking   bool  // only games with a Wake time
 	Limit    int   // 0: no limit
 }
 

@@ -66,6 +66,7 @@ func TestStore(t *testing.T) {
 				{"conflicts", testConflicts},
 				{"end and list", testEndList},
 				{"concurrent group commits", testConcurrent},
+				{"wake times", testWake},
 			}
 			for _, tc := range tests {
 				t.Run(tc.name, func(t *testing.T) {
@@ -184,6 +185,51 @@ func testEndList(t *testing.T, s Store) {
 	}
 }
 
+// testWake checks that each event stores the game's wake time, that a
+// game reads back its last one, and that List with Waking lists only the
+// games with one.
+func testWake(t *testing.T, s Store) {
+	ctx := context.Background()
+	at := time.UnixMilli(1_800_000_000_123).UTC()
+	for i := range 4 {
+		if err := s.Create(ctx, newGame(fmt.Sprintf("w%d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		id   string
+		ev   Event
+		end  *End
+		want time.Time
+	}{
+		{"w0", Event{Version: 1, Kind: "ply", Data: []byte(`{}`), At: at, Wake: at.Add(time.Minute)}, nil, at.Add(time.Minute)},
+		{"w1", Event{Version: 1, Kind: "ply", Data: []byte(`{}`), At: at, Wake: at}, nil, at},
+		{"w1", Event{Version: 2, Kind: "ply", Data: []byte(`{}`), At: at}, nil, time.Time{}}, // the wake is over
+		{"w2", Event{Version: 1, Kind: "ply", Data: []byte(`{}`), At: at, Wake: at.Add(time.Hour)}, nil, at.Add(time.Hour)},
+		{"w2", Event{Version: 2, Kind: "end", Data: []byte(`{}`), At: at}, &End{Result: "0-1", Reason: "time"}, time.Time{}},
+	}
+	for i, st := range steps {
+		if err := s.Append(ctx, st.id, st.ev, st.end); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		g, _, err := s.Load(ctx, st.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Wake.Equal(st.want) {
+			t.Errorf("step %d: %s wakes at %v, want %v", i, st.id, g.Wake, st.want)
+		}
+	}
+	no := false
+	waking, err := s.List(ctx, Filter{Finished: &no, Waking: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(waking); len(got) != 1 || got[0] != "w0" || !waking[0].Wake.Equal(at.Add(time.Minute)) {
+		t.Errorf("waking games %v, want w0", got)
+	}
+}
+
 func ids(gs []Game) []string {
 	var out []string
 	for _, g := range gs {
@@ -253,8 +299,20 @@ func TestMigration(t *testing.T) {
 	}
 	defer s.Close()
 	g, _, err := s.Load(ctx, "old")
-	if err != nil || g.Seed != 7 || g.Nonce != "" || g.DiceKey != "" {
+	if err != nil || g.Seed != 7 || g.Nonce != "" || g.DiceKey != "" || !g.Wake.IsZero() {
 		t.Fatalf("old game: %+v, %v", g, err)
+	}
+	// An unfinished game with a clock stored before wake times is due at
+	// once: the server loads it to look at its clock.
+	if _, err := s.(*sqlStore).db.Exec(`INSERT INTO games (id, variant, options, fen, seed, white_hash, black_hash, opponent,
+		level, engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason, rematch_of)
+		VALUES ('oldclock', 'chess', '{}', '', 7, 'a', 'b', 'human', 0, 0, 60000, 0, 0, 0, 0, '*', '', '')`); err != nil {
+		t.Fatal(err)
+	}
+	no := false
+	waking, err := s.List(ctx, Filter{Finished: &no, Waking: true})
+	if err != nil || len(waking) != 1 || waking[0].ID != "oldclock" || !waking[0].Wake.Equal(time.Unix(0, 0)) {
+		t.Fatalf("waking games after the migration: %v %v", ids(waking), err)
 	}
 	n := newGame("new")
 	if err := s.Create(ctx, n); err != nil {
