@@ -18,6 +18,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/anychess/anychess/rules"
 )
@@ -68,6 +69,24 @@ func MustDefault() *Registry {
 	}
 	return r
 }
+
+// ChessSpec returns the built-in chess variant's Spec, read once: the base
+// of variants built as hooks on chess (Vazir, Chess960), whose options
+// compile a new Variant from it for every game (a Spec is copied by value,
+// and they change no slice it shares).
+func ChessSpec() (rules.Spec, error) { return chessSpec() }
+
+var chessSpec = sync.OnceValues(func() (rules.Spec, error) {
+	reg, err := Default()
+	if err != nil {
+		return rules.Spec{}, err
+	}
+	chess, err := reg.Get("chess")
+	if err != nil {
+		return rules.Spec{}, err
+	}
+	return chess.Spec(), nil
+})
 
 func (r *Registry) resolve(name string) ([]byte, bool) {
 	if d, ok := r.files[name]; ok {

@@ -17,7 +17,6 @@ package chess960
 import (
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant"
@@ -91,7 +90,7 @@ func StartFEN(n int) (string, error) {
 // king-takes-rook, and a start drawn by the game's roller (Setup). Its
 // fixed start (rules.Variant.Start) is position 518, the chess start.
 func New() (*rules.Variant, error) {
-	spec, err := chessSpec()
+	spec, err := variant.ChessSpec()
 	if err != nil {
 		return nil, fmt.Errorf("chess960: %w", err)
 	}
@@ -114,16 +113,3 @@ func setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
 	}
 	return v.ParseFEN(fen)
 }
-
-// chessSpec returns the built-in chess variant's Spec, read once.
-var chessSpec = sync.OnceValues(func() (rules.Spec, error) {
-	reg, err := variant.Default()
-	if err != nil {
-		return rules.Spec{}, err
-	}
-	chess, err := reg.Get("chess")
-	if err != nil {
-		return rules.Spec{}, err
-	}
-	return chess.Spec(), nil
-})

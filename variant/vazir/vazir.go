@@ -23,7 +23,6 @@ package vazir
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -115,7 +114,7 @@ func New(opts Options) (*rules.Variant, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := chessSpec()
+	s, err := variant.ChessSpec()
 	if err != nil {
 		return nil, fmt.Errorf("vazir: %w", err)
 	}
@@ -164,21 +163,6 @@ func (z *vazir) configure(tags map[string]string) (*rules.Variant, error) {
 func (z *vazir) setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
 	return StartPosition(v, z.o.RankInit, r)
 }
-
-// chessSpec returns the built-in chess variant's Spec, read once: every
-// game's options compile a new Variant from it (New copies the struct and
-// changes no shared slice).
-var chessSpec = sync.OnceValues(func() (rules.Spec, error) {
-	reg, err := variant.Default()
-	if err != nil {
-		return rules.Spec{}, err
-	}
-	chess, err := reg.Get("chess")
-	if err != nil {
-		return rules.Spec{}, err
-	}
-	return chess.Spec(), nil
-})
 
 // Probability returns the exact success probability of a capture by a piece
 // of rank a of a piece of rank d (VZ-4): (a+1)/(a+d+1). The fraction is not
