@@ -49,6 +49,7 @@ type Game struct {
 	Reason     string
 	Version    int64  // the version of the last event
 	RematchOf  string // the game this one is a rematch of, if any
+	Plies      int    // the number of its "ply" events, as read (Create ignores it)
 }
 
 // Event is one thing that happened in a game, with its version.
