@@ -516,6 +516,13 @@ test('moderated csipgs between two players: each page gets only its view; a spec
   await c.waitForSelector('body[data-version="8"]');
   const cBoard = await c.evaluate(() => document.querySelector('cg-board').innerHTML);
   check(!cBoard.includes('white') && !cBoard.includes('black'), 'the spectator sees pieces of a game in play');
+  // Nor in the replay of the game so far: the start, a ply, the live view.
+  for (const nav of ['#nav-first', '#nav-next', '#nav-last']) {
+    await c.click(nav);
+    const pieces = await c.$$eval('cg-board piece', (els) => els.length);
+    check(pieces === 0, `after ${nav} the spectator sees ${pieces} pieces of a game in play`);
+  }
+  check(/hidden/.test(await c.getAttribute('#board', 'aria-label')), 'the board label of a hidden game');
   await a.screenshot({ path: join(shots, 'moderated-white.png') });
   await b.screenshot({ path: join(shots, 'moderated-black.png') });
   for (const [frames, viewer, min] of [[aFrames, 'white', 8], [bFrames, 'black', 8], [cFrames, 'spectator', 1]]) {

@@ -512,7 +512,7 @@ class GameView {
 
   drawMute() {
     const m = isMuted();
-    this.muteEl.textContent = m ? '🔇' : '🔊';
+    this.muteEl.textContent = m ? 'Sound: off' : 'Sound: on';
     this.muteEl.setAttribute('aria-label', m ? 'sounds off: turn them on' : 'sounds on: turn them off');
     this.muteEl.setAttribute('aria-pressed', m ? 'true' : 'false');
     this.muteEl.title = m ? 'sounds are off' : 'sounds are on';
