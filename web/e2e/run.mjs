@@ -100,6 +100,25 @@ async function tapSquare(page, sq, files = 8, ranks = 8) {
   await page.touchscreen.tap(box.x + (x + 0.5) * box.width / files, box.y + (y + 0.5) * box.height / ranks);
 }
 
+// touchDrag drags with one finger from (x0, y0) to (x1, y1), as touch
+// events through the browser's input (a phone's drag).
+async function touchDrag(page, [x0, y0], [x1, y1]) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * i / 8, y: y0 + (y1 - y0) * i / 8 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// squareAt returns the middle of a square on the page (White below).
+async function squareAt(page, sq, files = 8, ranks = 8) {
+  const box = await page.locator('cg-board').boundingBox();
+  const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10);
+  return [box.x + (f + 0.5) * box.width / files, box.y + (ranks - r + 0.5) * box.height / ranks];
+}
+
 // The two screens the page is checked on: a phone and a desktop.
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -726,6 +745,42 @@ test('a whole game played by touch on two phones, with the promotion chooser in 
   check(st.includes('1-0') && st.includes('checkmate'), `status ${st}`);
   check(a.errors.length + b.errors.length + c.errors.length === 0, [...a.errors, ...b.errors, ...c.errors].join('; '));
   check(id, 'no game');
+});
+
+test('drags by touch on a phone: a piece on the board, a stack, a piece from the reserve', async () => {
+  const page = await newPage(PHONE);
+  // Crazy Chess: the rook on a1 carries a knight and a pawn; drag the king, then the stack.
+  await createGame(page, { variant: 'crazychess', level: '1', fen: 'r3k3/7p/8/8/8/8/8/(RNP)3K3 w - - 0 1' });
+  // dragMove drags from one square to another and, where several moves
+  // join them, taps the first in the chooser.
+  const dragMove = async (from, to) => {
+    await waitMyMove(page);
+    const v = Number(await page.evaluate(() => document.body.dataset.version));
+    await touchDrag(page, await squareAt(page, from), await squareAt(page, to));
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.querySelector('#promotion button.choice'), v);
+    const choice = page.locator('#promotion button.choice').first();
+    if (await choice.count()) await choice.tap();
+    await waitVersion(page, v + 1);
+  };
+  await dragMove('a1', 'a4');
+  check(/Ra1\S*a4/.test(await page.textContent('#moves')), `the stack's drag: ${await page.textContent('#moves')}`);
+  await dragMove('e1', 'f2');
+  check(/K\S*f2/.test(await page.textContent('#moves')), `the king's drag: ${await page.textContent('#moves')}`);
+  await noOverflow(page, 'Crazy Chess on the phone');
+  // csipgs: buy a knight, then drag it from the reserve next to the king.
+  await createGame(page, { variant: 'csipgs', level: '1',
+    fen: '4k3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  await page.locator('#shop button.buy[data-move="+N"]').tap();
+  await page.locator('#design-keep').tap();
+  await waitMyMove(page);
+  const from = await page.locator('#reserve img.reserve-piece[data-letter="N"]').boundingBox();
+  const v2 = Number(await page.evaluate(() => document.body.dataset.version));
+  await touchDrag(page, [from.x + from.width / 2, from.y + from.height / 2], await squareAt(page, 'd2'));
+  await waitVersion(page, v2 + 1);
+  check((await page.textContent('#moves')).includes('N@d2'), `the reserve's drag: ${await page.textContent('#moves')}`);
+  await noOverflow(page, 'csipgs on the phone');
+  check(page.errors.length === 0, page.errors.join('; '));
 });
 
 test('a premove made in the opponent\'s turn is played when the turn comes', async () => {
