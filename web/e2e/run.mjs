@@ -854,8 +854,11 @@ test('a lost connection is shown at once, and the page reconnects by itself', as
   check(sockets.length === 1, `${sockets.length} connections`);
   await sockets[0].close({ code: 1001, reason: 'going away' });
   // Without touching the page: it says the connection is lost...
-  await page.waitForSelector('#conn[data-state="lost"]', { timeout: 3000 });
-  const said = await page.textContent('#conn');
+  // (read as it is shown: the page may be back a moment later)
+  const said = await (await page.waitForFunction(() => {
+    const el = document.querySelector('#conn');
+    return el.dataset.state === 'lost' && el.textContent;
+  }, null, { timeout: 3000, polling: 'raf' })).jsonValue();
   check(/lost.*reconnecting/.test(said), `the indicator says ${said}`);
   // ... and is back by itself, with the game where it was.
   await page.waitForSelector('#conn[data-state="open"]', { timeout: 10000 });
