@@ -359,7 +359,7 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	s := &Summary{ID: g.ID, Variant: g.Variant, Options: g.Options, Opponent: g.Opponent,
 		InitialMS: g.Initial.Milliseconds(), IncMS: g.Increment.Milliseconds(), Days: g.Days,
 		Created: g.Created, Finished: g.Finished, Result: g.Result, Reason: g.Reason,
-		Version: g.Version, RematchOf: g.RematchOf}
+		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies}
 	if g.Opponent == "engine" {
 		s.Level = g.Level
 		s.Engine = seatName(g.EngineSeat)

@@ -135,9 +135,20 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "serve", err)
 		}
 	case <-ctx.Done():
+		// Stop taking connections, let the requests under way end, then
+		// close every game (its moves are stored before they are
+		// acknowledged, and the store's writer finishes what it holds).
+		fmt.Fprintln(stdout, "anychess serve: stopping: closing the listener and the games")
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		hs.Shutdown(sctx)
+		if err := hs.Shutdown(sctx); err != nil {
+			fmt.Fprintf(stderr, "anychess serve: shutdown: %v\n", err)
+		}
+		srv.Close()
+		if err := st.Close(); err != nil {
+			return fail(stderr, "serve", err)
+		}
+		fmt.Fprintln(stdout, "anychess serve: stopped")
 	}
 	return 0
 }

@@ -425,10 +425,12 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 	return nil
 }
 
-// gameColumns are the columns of a Game; its version is its last event's.
+// gameColumns are the columns of a Game; its version is its last event's,
+// its plies the number of its ply events.
 const gameColumns = `id, variant, options, fen, seed, white_hash, black_hash, opponent, level,
 	engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason,
-	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key, wake_ms`
+	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key, wake_ms,
+	(SELECT COUNT(*) FROM events WHERE events.game_id = games.id AND events.kind = 'ply')`
 
 type scanner interface{ Scan(...any) error }
 
@@ -440,7 +442,7 @@ func scanGame(row scanner) (*Game, error) {
 	var wake sql.NullInt64
 	if err := row.Scan(&g.ID, &g.Variant, &opts, &g.FEN, &seed, &g.TokenHash[0], &g.TokenHash[1],
 		&g.Opponent, &g.Level, &g.EngineSeat, &initial, &inc, &g.Days, &created, &finished,
-		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake); err != nil {
+		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake, &g.Plies); err != nil {
 		return nil, err
 	}
 	switch {

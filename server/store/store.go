@@ -53,7 +53,8 @@ type Game struct {
 	// (a running clock's flag, the engine's move), as its last event left
 	// it; zero: never. A game stored before wake times were kept reads as
 	// due at once (the Unix epoch) if it has a clock or the engine.
-	Wake time.Time
+	Wake  time.Time
+	Plies int // the number of its "ply" events, as read (Create ignores it)
 }
 
 // Event is one thing that happened in a game, with its version.

@@ -29,8 +29,8 @@ const browser = await chromium.launch({
 
 const T = 20000; // ms to wait for anything
 
-async function newPage() {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 820 } });
+async function newPage(opts = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 820 }, ...opts });
   const page = await ctx.newPage();
   page.setDefaultTimeout(T);
   const errors = [];
@@ -88,6 +88,45 @@ async function clickSquare(page, sq, files = 8, ranks = 8) {
   const flipped = await page.evaluate(() => !!document.querySelector('.cg-wrap.orientation-black'));
   const x = flipped ? files - 1 - f : f, y = flipped ? r - 1 : ranks - r;
   await page.mouse.click(box.x + (x + 0.5) * box.width / files, box.y + (y + 0.5) * box.height / ranks);
+}
+
+// tapSquare taps a square of the board on a touch screen.
+async function tapSquare(page, sq, files = 8, ranks = 8) {
+  await waitMyMove(page);
+  const box = await page.locator('cg-board').boundingBox();
+  const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10);
+  const flipped = await page.evaluate(() => !!document.querySelector('.cg-wrap.orientation-black'));
+  const x = flipped ? files - 1 - f : f, y = flipped ? r - 1 : ranks - r;
+  await page.touchscreen.tap(box.x + (x + 0.5) * box.width / files, box.y + (y + 0.5) * box.height / ranks);
+}
+
+// touchDrag drags with one finger from (x0, y0) to (x1, y1), as touch
+// events through the browser's input (a phone's drag).
+async function touchDrag(page, [x0, y0], [x1, y1]) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * i / 8, y: y0 + (y1 - y0) * i / 8 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// squareAt returns the middle of a square on the page (White below).
+async function squareAt(page, sq, files = 8, ranks = 8) {
+  const box = await page.locator('cg-board').boundingBox();
+  const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10);
+  return [box.x + (f + 0.5) * box.width / files, box.y + (ranks - r + 0.5) * box.height / ranks];
+}
+
+// The two screens the page is checked on: a phone and a desktop.
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+// noOverflow checks that the page does not scroll sideways.
+async function noOverflow(page, what) {
+  const o = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: innerWidth }));
+  check(o.sw <= o.iw, `${what}: the page is ${o.sw} px wide in a window of ${o.iw} px`);
 }
 
 // checkCoords checks the board's coordinates: the file letters are those
@@ -188,6 +227,17 @@ test('chess against the engine: moves with highlighted destinations, then resign
   await page.click('#resign');
   const st = await waitOver(page);
   check(st.includes('0-1') && st.includes('resignation'), `status ${st}`);
+  // The game-over dialog: the result, the reason, a rematch.
+  await page.waitForSelector('#gameover[open]');
+  const said = await page.textContent('#gameover');
+  check(said.includes('Black wins') && said.includes('you lost') && said.includes('resignation'), `the dialog says ${said}`);
+  check(await page.textContent('#moves-result') === '0-1 (resignation)', `the move list's result: ${await page.textContent('#moves-result')}`);
+  await page.click('#gameover-rematch');
+  await page.waitForSelector('#rematch-go');
+  check(!(await page.$('#gameover[open]')), 'the dialog stays open after the rematch');
+  await page.click('#rematch-go');
+  await page.waitForFunction(() => document.querySelector('#title').textContent.includes('you play black'));
+  check(page.errors.length === 0, page.errors.join('; '));
 });
 
 test('chess against the engine: a promotion that mates, from a set-up position', async () => {
@@ -485,6 +535,13 @@ test('moderated csipgs between two players: each page gets only its view; a spec
   await c.waitForSelector('body[data-version="8"]');
   const cBoard = await c.evaluate(() => document.querySelector('cg-board').innerHTML);
   check(!cBoard.includes('white') && !cBoard.includes('black'), 'the spectator sees pieces of a game in play');
+  // Nor in the replay of the game so far: the start, a ply, the live view.
+  for (const nav of ['#nav-first', '#nav-next', '#nav-last']) {
+    await c.click(nav);
+    const pieces = await c.$$eval('cg-board piece', (els) => els.length);
+    check(pieces === 0, `after ${nav} the spectator sees ${pieces} pieces of a game in play`);
+  }
+  check(/hidden/.test(await c.getAttribute('#board', 'aria-label')), 'the board label of a hidden game');
   await a.screenshot({ path: join(shots, 'moderated-white.png') });
   await b.screenshot({ path: join(shots, 'moderated-black.png') });
   for (const [frames, viewer, min] of [[aFrames, 'white', 8], [bFrames, 'black', 8], [cFrames, 'spectator', 1]]) {
@@ -508,6 +565,7 @@ test('two players through an invite link, with a spectator', async () => {
   const id = await createGame(a, { variant: 'chess', opponent: 'human', tc: '300000+3000' });
   const invite = await a.inputValue('#invite-link');
   check(invite.includes('#/game/' + id + '/black/'), `invite ${invite}`);
+  check(new URL(invite).pathname === '/' && invite.startsWith(base + '/#/game/'), `the invite link ${invite} is not on the page's address ${base}/`);
   const b = await newPage();
   await b.goto(invite);
   await b.waitForSelector('body[data-seat="black"]');
@@ -630,10 +688,291 @@ test('a finished game replays move by move, with its PGN', async () => {
   }
   await page.screenshot({ path: join(shots, 'replay.png') });
   await page.click('#moves li[data-ply="7"]');
+  check(!(await page.$('#gameover[open]')), 'a game that ended before the page opened shows the game-over dialog');
+  // Numbered rows: White's move and Black's side by side, then the result.
+  const cells = await page.$$eval('#moves li', (els) => els.map((el) => { const r = el.getBoundingClientRect(); return { t: el.textContent, x: Math.round(r.left), y: Math.round(r.top) }; }));
+  check(cells[0].t === '1. e4' && cells[0].y === cells[1].y && cells[1].x > cells[0].x && cells[2].y > cells[0].y && cells[2].x === cells[0].x && cells[2].t === '2. Bc4',
+    `the move rows: ${JSON.stringify(cells.slice(0, 3))}`);
+  check(await page.textContent('#moves-result') === '1-0 (checkmate)', `the result row: ${await page.textContent('#moves-result')}`);
+  // The keyboard: Home, Right, Down, Up, Left, End.
+  const viewing = () => page.evaluate(() => document.body.dataset.viewing);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (const [keyName, want] of [['Home', '0'], ['ArrowRight', '1'], ['ArrowDown', '3'], ['ArrowDown', '5'], ['ArrowUp', '3'], ['ArrowLeft', '2'], ['End', 'live']]) {
+    await page.keyboard.press(keyName);
+    check(await viewing() === want, `after ${keyName} the page shows ply ${await viewing()}, want ${want}`);
+  }
+  // Copy the FEN of the position shown, and the PGN.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.keyboard.press('Home');
+  await page.click('#copy-fen');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('copied'));
+  const fen = await page.evaluate(() => navigator.clipboard.readText());
+  check(fen === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', `the FEN copied at the start: ${fen}`);
+  await page.keyboard.press('End');
+  await page.click('#copy-pgn');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('PGN copied'));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  check(copied.includes('Qxf7#') && copied.includes('[Result "1-0"]'), `the PGN copied: ${copied}`);
   const pgn = await page.request.get(`${base}/api/games/${finishedGame}/pgn`);
   const text = await pgn.text();
   check(text.includes('Qxf7#') && text.includes('[Result "1-0"]'), `pgn ${text}`);
   check(await page.getAttribute('#pgn', 'href') === `/api/games/${finishedGame}/pgn`, 'no PGN link');
+});
+
+test('phone and desktop: no sideways scrolling on the lobby and a game of each variant; the board fills the phone', async () => {
+  const variants = await (await fetch(base + '/api/variants')).json();
+  check(variants.length >= 6, `${variants.length} variants`);
+  for (const [screen, opts] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    const page = await newPage(opts);
+    await page.goto(base + '/');
+    await page.waitForSelector('.variant-card');
+    await noOverflow(page, `${screen} lobby`);
+    if (screen === 'phone') {
+      const cols = await page.$$eval('.lobby > section', (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().left))).size);
+      check(cols === 1, `the phone's lobby has ${cols} columns`);
+      await page.screenshot({ path: join(shots, 'phone-lobby.png'), fullPage: true });
+    }
+    for (const v of variants) {
+      await createGame(page, { variant: v.name, level: '1' });
+      await page.waitForSelector('#status[data-over]');
+      await noOverflow(page, `${screen} ${v.name} game`);
+      const board = await page.locator('cg-board').boundingBox();
+      const width = opts.viewport.width;
+      check(board.x >= 0 && board.x + board.width <= width + 0.5, `${screen} ${v.name}: the board spans ${board.x}..${board.x + board.width} of ${width} px`);
+      if (screen === 'phone') {
+        check(board.width >= 0.9 * width, `phone ${v.name}: the board is ${board.width} px of ${width}`);
+        for (const sel of ['#resign', '#moves', '#clock-top', '#clock-bottom', '#nav-first']) {
+          const box = await page.locator(sel).boundingBox();
+          check(box && box.x >= 0 && box.x + box.width <= width + 0.5, `phone ${v.name}: ${sel} at ${JSON.stringify(box)}`);
+        }
+      }
+    }
+    check(page.errors.length === 0, page.errors.join('; '));
+  }
+});
+
+test('a whole game played by touch on two phones, with the promotion chooser in reach', async () => {
+  const a = await newPage(PHONE);
+  const id = await createGame(a, { variant: 'chess', opponent: 'human' });
+  const invite = await a.inputValue('#invite-link');
+  const b = await newPage(PHONE);
+  await b.goto(invite);
+  await b.waitForSelector('body[data-seat="black"]');
+  const moves = [[a, 'f2', 'f3'], [b, 'e7', 'e5'], [a, 'g2', 'g4'], [b, 'd8', 'h4']];
+  for (let i = 0; i < moves.length; i++) {
+    const [p, from, to] = moves[i];
+    await tapSquare(p, from);
+    await tapSquare(p, to);
+    await waitVersion(a, i + 1);
+    await waitVersion(b, i + 1);
+  }
+  for (const p of [a, b]) {
+    const st = await waitOver(p);
+    check(st.includes('0-1') && st.includes('checkmate'), `status ${st}`);
+    await noOverflow(p, 'a finished game on the phone');
+  }
+  check((await b.textContent('#moves')).includes('Qh4#'), `moves ${await b.textContent('#moves')}`);
+  await b.waitForTimeout(300);
+  await b.screenshot({ path: join(shots, 'phone-game.png') });
+  // A promotion by touch: the chooser is on the screen.
+  const c = await newPage(PHONE);
+  await createGame(c, { variant: 'chess', fen: 'k7/4P3/1K6/8/8/8/8/8 w - - 0 1' });
+  await tapSquare(c, 'e7');
+  await tapSquare(c, 'e8');
+  const promo = c.locator('#promotion button.promo[data-piece="q"]');
+  await promo.waitFor();
+  const box = await promo.boundingBox();
+  check(box.x >= 0 && box.x + box.width <= 390, `the chooser's queen at ${JSON.stringify(box)}`);
+  await promo.tap();
+  const st = await waitOver(c);
+  check(st.includes('1-0') && st.includes('checkmate'), `status ${st}`);
+  check(a.errors.length + b.errors.length + c.errors.length === 0, [...a.errors, ...b.errors, ...c.errors].join('; '));
+  check(id, 'no game');
+});
+
+test('drags by touch on a phone: a piece on the board, a stack, a piece from the reserve', async () => {
+  const page = await newPage(PHONE);
+  // Crazy Chess: the rook on a1 carries a knight and a pawn; drag the king, then the stack.
+  await createGame(page, { variant: 'crazychess', level: '1', fen: 'r3k3/7p/8/8/8/8/8/(RNP)3K3 w - - 0 1' });
+  // dragMove drags from one square to another and, where several moves
+  // join them, taps the first in the chooser.
+  const dragMove = async (from, to) => {
+    await waitMyMove(page);
+    const v = Number(await page.evaluate(() => document.body.dataset.version));
+    await touchDrag(page, await squareAt(page, from), await squareAt(page, to));
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.querySelector('#promotion button.choice'), v);
+    const choice = page.locator('#promotion button.choice').first();
+    if (await choice.count()) await choice.tap();
+    await waitVersion(page, v + 1);
+  };
+  await dragMove('a1', 'a4');
+  check(/Ra1\S*a4/.test(await page.textContent('#moves')), `the stack's drag: ${await page.textContent('#moves')}`);
+  await dragMove('e1', 'f2');
+  check(/K\S*f2/.test(await page.textContent('#moves')), `the king's drag: ${await page.textContent('#moves')}`);
+  await noOverflow(page, 'Crazy Chess on the phone');
+  // csipgs: buy a knight, then drag it from the reserve next to the king.
+  await createGame(page, { variant: 'csipgs', level: '1',
+    fen: '4k3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  await page.locator('#shop button.buy[data-move="+N"]').tap();
+  await page.locator('#design-keep').tap();
+  await waitMyMove(page);
+  const from = await page.locator('#reserve img.reserve-piece[data-letter="N"]').boundingBox();
+  const v2 = Number(await page.evaluate(() => document.body.dataset.version));
+  await touchDrag(page, [from.x + from.width / 2, from.y + from.height / 2], await squareAt(page, 'd2'));
+  await waitVersion(page, v2 + 1);
+  check((await page.textContent('#moves')).includes('N@d2'), `the reserve's drag: ${await page.textContent('#moves')}`);
+  await noOverflow(page, 'csipgs on the phone');
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('a premove made in the opponent\'s turn is played when the turn comes', async () => {
+  const a = await newPage();
+  await createGame(a, { variant: 'chess', opponent: 'human' });
+  const invite = await a.inputValue('#invite-link');
+  const b = await newPage();
+  await b.goto(invite);
+  await b.waitForSelector('body[data-seat="black"]');
+  await typeMove(a, 'e4');
+  await waitVersion(b, 1);
+  // White queues d2-d4 while Black thinks.
+  const box = await a.locator('cg-board').boundingBox();
+  const at = (sq) => [box.x + (sq.charCodeAt(0) - 96.5) * box.width / 8, box.y + (8.5 - Number(sq[1])) * box.height / 8];
+  await a.mouse.click(...at('d2'));
+  await a.mouse.click(...at('d4'));
+  await a.waitForSelector('cg-board square.current-premove');
+  await typeMove(b, 'e5');
+  await waitVersion(a, 3);
+  await waitVersion(b, 3);
+  const moves = await a.textContent('#moves');
+  check(/e4.*e5.*d4/.test(moves), `moves after the premove: ${moves}`);
+  check(a.errors.length + b.errors.length === 0, [...a.errors, ...b.errors].join('; '));
+});
+
+test('sounds for moves and the end, and a mute switch the page remembers', async () => {
+  const page = await newPage();
+  const id = await createGame(page, { variant: 'chess', level: '1' });
+  check(await page.getAttribute('#mute', 'aria-pressed') === 'false', 'the page starts muted');
+  await typeMove(page, 'e4');
+  await waitVersion(page, 2);
+  const sounds = () => page.evaluate(() => Number(document.body.dataset.sounds || 0));
+  check(await sounds() >= 2, `${await sounds()} sounds for two moves`);
+  check(await page.evaluate(() => document.body.dataset.sound) === 'move', 'the last sound is not a move');
+  await page.click('#mute');
+  await page.reload();
+  await page.waitForSelector(`body[data-version="2"]`);
+  check(await page.getAttribute('#mute', 'aria-pressed') === 'true', 'the mute switch was not remembered');
+  check(await sounds() === 0, `${await sounds()} sounds when the page was opened again`);
+  await typeMove(page, 'Nf3');
+  await waitVersion(page, 4);
+  check(await sounds() === 0, `${await sounds()} sounds while muted`);
+  await page.click('#mute');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await waitOver(page);
+  await page.waitForFunction(() => document.body.dataset.sound === 'end');
+  check(id && page.errors.length === 0, page.errors.join('; '));
+});
+
+test('a link to an unknown game says so, with no controls and no board', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/#/game/0123456789ab`);
+  await page.waitForSelector('#not-found');
+  const text = await page.textContent('#app');
+  check(text.includes('No such game') && !text.includes('connecting'), `the page says: ${text}`);
+  for (const sel of ['#resign', '#draw', '#abort', '#rematch', '#move-input', '#nav-first', 'cg-board']) {
+    check(await page.locator(sel).count() === 0, `${sel} is shown for an unknown game`);
+  }
+  await page.click('#not-found a');
+  await page.waitForSelector('#create');
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('a lost connection is shown at once, and the page reconnects by itself', async () => {
+  const page = await newPage();
+  const sockets = [];
+  await page.routeWebSocket(/\/ws\//, (ws) => { ws.connectToServer(); sockets.push(ws); });
+  await createGame(page, { variant: 'chess', level: '1' });
+  await page.waitForSelector('#conn[data-state="open"]');
+  check(sockets.length === 1, `${sockets.length} connections`);
+  await sockets[0].close({ code: 1001, reason: 'going away' });
+  // Without touching the page: it says the connection is lost...
+  // (read as it is shown: the page may be back a moment later)
+  const said = await (await page.waitForFunction(() => {
+    const el = document.querySelector('#conn');
+    return el.dataset.state === 'lost' && el.textContent;
+  }, null, { timeout: 3000, polling: 'raf' })).jsonValue();
+  check(/lost.*reconnecting/.test(said), `the indicator says ${said}`);
+  // ... and is back by itself, with the game where it was.
+  await page.waitForSelector('#conn[data-state="open"]', { timeout: 10000 });
+  check(sockets.length === 2, `${sockets.length} connections after the loss`);
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e4');
+  await waitVersion(page, 2);
+  check((await page.textContent('#moves')).includes('e4'), 'the move after reconnecting was not played');
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('one zorkmid, one roll: counts of one are singular', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'csipgs', level: '1',
+    fen: '4k3/8/8/8/8/8/8/4K3 w 1/1 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  const econ = await page.textContent('#treasuries');
+  check(econ.includes('white: 1 zorkmid · reserve'), `treasuries: ${econ}`);
+  // One capture try in Vazir (it fails 9 times in 10; then White is still
+  // to move and resigns, so the game had exactly one roll).
+  let moves = '';
+  for (let game = 0; game < 8; game++) {
+    await createGame(page, { variant: 'vazir', level: '1', fen: '8/k07/8/3r93n1/8/8/8/3R02K0Q9 w - - 0 1 t0' });
+    await waitMyMove(page);
+    await typeMove(page, 'Rxd5');
+    moves = await page.textContent('#moves');
+    if (/Rxd5~/.test(moves)) break;
+  }
+  check(/Rxd5~/.test(moves), `no failed try in eight games: ${moves}`);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await waitOver(page);
+  await page.waitForSelector('#dice[data-verified="yes"]');
+  const dice = await page.textContent('#dice');
+  check(dice.includes('the one roll follows from it'), `the dice line: ${dice}`);
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('a dark theme when the system asks for one', async () => {
+  const lum = async (page, sel) => page.$eval(sel, (el) => {
+    const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+  const dark = await newPage({ colorScheme: 'dark' });
+  await dark.goto(base + '/');
+  await dark.waitForSelector('#create');
+  check(await lum(dark, 'body') < 0.2, `the body is light in the dark theme: ${await lum(dark, 'body')}`);
+  check(await lum(dark, '.lobby section') < 0.25, 'a lobby panel is light in the dark theme');
+  const text = await dark.$eval('body', (el) => getComputedStyle(el).color.match(/\d+/g).map(Number));
+  check(text[0] > 180, `the text is dark in the dark theme: ${text}`);
+  await dark.screenshot({ path: join(shots, 'lobby-dark.png') });
+  const light = await newPage({ colorScheme: 'light' });
+  await light.goto(base + '/');
+  await light.waitForSelector('#create');
+  check(await lum(light, 'body') > 0.8, 'the body is dark in the light theme');
+});
+
+test('screen readers: the board says where each piece stands, every button has a name', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'chess', level: '1' });
+  await waitMyMove(page);
+  const label = await page.getAttribute('#board', 'aria-label');
+  check(/White: .*king e1.*Black: .*king e8/.test(label) && label.includes('pawn e2') && label.includes('knight g8'), `the board's label: ${label}`);
+  check(await page.getAttribute('#board', 'role') === 'img', 'the board has no role');
+  await typeMove(page, 'e4');
+  const after = await page.getAttribute('#board', 'aria-label');
+  check(after.includes('pawn e4') && !after.includes('pawn e2'), `after e4 the board's label: ${after}`);
+  const unnamed = await page.$$eval('button:not([hidden])', (els) => els.filter((b) => !(b.getAttribute('aria-label') || b.textContent).trim() || /^[«‹›»⇅✕]$/.test(b.textContent.trim()) && !b.getAttribute('aria-label')).map((b) => b.outerHTML));
+  check(unnamed.length === 0, `buttons without a name: ${unnamed.join(' ')}`);
+  check(await page.getAttribute('#status', 'aria-live') === 'polite', 'the status line is not announced');
+  check(page.errors.length === 0, page.errors.join('; '));
 });
 
 let passed = 0, failed = 0;

@@ -37,6 +37,92 @@ async function api(path, opts) {
 
 function oneLine(s) { return (s || '').replace(/\s*\n\s*/g, ' '); }
 
+// plural writes a count with its noun: "1 ply", "3 plies", "1 zorkmid".
+function plural(n, one, many = one + 's') { return `${n} ${n === 1 ? one : many}`; }
+
+// inviteURL makes an invite path the server returns ("/#/game/…") a link
+// on this page's address, with one slash between them.
+function inviteURL(path) { return location.origin + location.pathname.replace(/\/+$/, '') + path; }
+
+// ---------- sounds ----------
+
+// Sounds are short tones made with the Web Audio API: no sound files.
+// Each is a list of [frequency in Hz, seconds] played one after another.
+const SOUNDS = {
+  move: [[520, 0.06]],
+  capture: [[330, 0.05], [220, 0.09]],
+  check: [[880, 0.07], [660, 0.11]],
+  low: [[1040, 0.05], [1040, 0.05]],
+  end: [[523, 0.1], [659, 0.1], [784, 0.18]],
+};
+const MUTE_KEY = 'anychess.mute';
+let audio = null;
+
+function isMuted() { return localStorage.getItem(MUTE_KEY) === '1'; }
+
+// playSound plays one of SOUNDS unless the page is muted; the body's
+// data-sound and data-sounds say which was played last and how many.
+function playSound(kind) {
+  if (isMuted() || !SOUNDS[kind]) return;
+  document.body.dataset.sound = kind;
+  document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === 'suspended') audio.resume();
+    let t = audio.currentTime + 0.01;
+    for (const [freq, dur] of SOUNDS[kind]) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = 'sine';
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.2, t + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + dur);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + dur + 0.02);
+      t += dur + 0.02;
+    }
+  } catch { /* no audio: the page plays on silently */ }
+}
+
+// copyText puts text on the clipboard (text may be a promise of it).
+async function copyText(text) {
+  if (navigator.clipboard && window.ClipboardItem && typeof text !== 'string') {
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': Promise.resolve(text).then((t) => new Blob([t], { type: 'text/plain' })) })]);
+      return;
+    } catch { /* fall back below */ }
+  }
+  const t = await text;
+  if (navigator.clipboard) {
+    try { await navigator.clipboard.writeText(t); return; } catch { /* fall back below */ }
+  }
+  const area = h('textarea', { style: 'position:fixed;left:-9999px' });
+  area.value = t;
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('the browser refused to copy');
+}
+
+// boardLabel describes a board for screen readers: each side's pieces
+// with their squares ("white: king e1, rook a1, …"), named by the
+// variant's piece list (pieces: {letter, name}), or that no board is
+// shown (a spectator of a game with hidden information).
+function boardLabel(board, files, pieces, orientation) {
+  if (!board) return 'Board: the position is hidden until the game ends';
+  const name = (l) => ((pieces || []).find((p) => p.letter.toUpperCase() === l.toUpperCase()) || { name: l }).name.toLowerCase();
+  const sides = { white: [], black: [] };
+  eachSquare(parseBoard(board, { files }).rows, (sq, cell) => {
+    if (!cell || cell.terrain) return;
+    const white = cell.piece === cell.piece.toUpperCase();
+    sides[white ? 'white' : 'black'].push(`${name(cell.piece)} ${sq}`);
+  }, files);
+  return `Board, ${orientation} below. White: ${sides.white.join(', ') || 'no pieces'}. Black: ${sides.black.join(', ') || 'no pieces'}.`;
+}
+
 function tokenKey(id) { return 'anychess.seat.' + id; }
 function saveSeat(id, seat, token) { localStorage.setItem(tokenKey(id), JSON.stringify({ seat, token })); }
 function loadSeat(id) {
@@ -260,7 +346,7 @@ function lobby() {
     try {
       const g = await api('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
       saveSeat(g.id, g.seat, g.token);
-      if (g.invite) localStorage.setItem('anychess.invite.' + g.id, location.origin + location.pathname + g.invite);
+      if (g.invite) localStorage.setItem('anychess.invite.' + g.id, inviteURL(g.invite));
       location.hash = '#/game/' + g.id;
     } catch (e) { msg.textContent = e.message; }
   };
@@ -284,7 +370,7 @@ function lobby() {
     try {
       const games = await api('/api/games?state=' + state);
       ul.replaceChildren(...(games.length ? games : [null]).map((g) => g
-        ? h('li', {}, h('a', { href: '#/game/' + g.id }, `${g.title} · ${g.opponent === 'engine' ? 'vs engine L' + g.level : 'two players'} · ${g.plies} plies`, g.finished ? ` · ${g.result} ${g.reason || ''}` : ''))
+        ? h('li', {}, h('a', { href: '#/game/' + g.id }, `${g.title} · ${g.opponent === 'engine' ? 'vs engine L' + g.level : 'two players'} · ${plural(g.plies, 'ply', 'plies')}`, g.finished ? ` · ${g.result} ${g.reason || ''}` : ''))
         : h('li', { class: 'dim' }, 'none yet')));
     } catch (e) { ul.replaceChildren(h('li', { class: 'error' }, e.message)); }
   };
@@ -313,10 +399,18 @@ class GameView {
     this.build();
     this.connect();
     this.tick = setInterval(() => this.drawClocks(), 100);
+    this.beat = setInterval(() => this.heartbeat(), 15000);
+    this.onOnline = () => this.reconnectNow();
+    window.addEventListener('online', this.onOnline);
+    // The replay by keyboard: Left and Right one ply, Up and Down one
+    // move (two plies), Home the start, End the live position.
     this.onKey = (ev) => {
-      if (ev.target.tagName === 'INPUT') return;
-      if (ev.key === 'ArrowLeft') this.step(-1);
-      else if (ev.key === 'ArrowRight') this.step(1);
+      if (/^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName) || ev.altKey || ev.ctrlKey || ev.metaKey || !this.game) return;
+      const act = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), ArrowUp: () => this.step(-2),
+        ArrowDown: () => this.step(2), Home: () => this.show(-1), End: () => this.show(null) }[ev.key];
+      if (!act) return;
+      ev.preventDefault();
+      act();
     };
     document.addEventListener('keydown', this.onKey);
   }
@@ -324,16 +418,20 @@ class GameView {
   close() {
     this.closed = true;
     clearInterval(this.tick);
+    clearInterval(this.beat);
+    clearTimeout(this.reconnectTimer);
+    window.removeEventListener('online', this.onOnline);
     document.removeEventListener('keydown', this.onKey);
     if (this.ws) this.ws.close();
     if (this.cg) this.cg.destroy();
   }
 
   build() {
-    this.boardEl = h('div', { class: 'board', id: 'board' });
+    this.boardEl = h('div', { class: 'board', id: 'board', role: 'img', 'aria-label': 'Board' });
     this.wrap = h('div', { class: 'board-wrap' }, this.boardEl);
     this.title = h('h2', { id: 'title' }, 'Game ' + this.id);
-    this.statusEl = h('div', { class: 'status', id: 'status' }, 'connecting…');
+    this.statusEl = h('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
+    this.connEl = h('div', { class: 'conn', id: 'conn', 'data-state': 'connecting', role: 'status' }, 'connecting…');
     this.diceEl = h('div', { class: 'dice', id: 'dice' });
     this.stacksEl = h('div', { class: 'stacks', id: 'stacks' });
     this.chancesEl = h('div', { class: 'chances', id: 'chances' });
@@ -358,39 +456,142 @@ class GameView {
       rematch: h('button', { id: 'rematch', onclick: () => this.send({ t: 'rematch' }) }, 'Rematch'),
     };
     const nav = h('div', { class: 'nav' },
-      h('button', { id: 'nav-first', title: 'first', onclick: () => this.show(-1) }, '«'),
-      h('button', { id: 'nav-prev', title: 'back', onclick: () => this.step(-1) }, '‹'),
-      h('button', { id: 'nav-next', title: 'forward', onclick: () => this.step(1) }, '›'),
-      h('button', { id: 'nav-last', title: 'live', onclick: () => this.show(null) }, '»'),
-      h('button', { id: 'flip', title: 'flip the board', onclick: () => this.cg && this.cg.toggleOrientation() }, '⇅'),
+      h('button', { id: 'nav-first', title: 'first', 'aria-label': 'the start position', onclick: () => this.show(-1) }, '«'),
+      h('button', { id: 'nav-prev', title: 'back', 'aria-label': 'one move back', onclick: () => this.step(-1) }, '‹'),
+      h('button', { id: 'nav-next', title: 'forward', 'aria-label': 'one move forward', onclick: () => this.step(1) }, '›'),
+      h('button', { id: 'nav-last', title: 'live', 'aria-label': 'the live position', onclick: () => this.show(null) }, '»'),
+      h('button', { id: 'flip', title: 'flip the board', 'aria-label': 'flip the board', onclick: () => { if (this.cg) { this.cg.toggleOrientation(); this.labelBoard(); } } }, '⇅'),
+      h('button', { id: 'copy-fen', title: 'copy the FEN of the position shown', onclick: () => this.copyFEN() }, 'Copy FEN'),
+      h('button', { id: 'copy-pgn', title: 'copy the game in PGN', onclick: () => this.copyPGN() }, 'Copy PGN'),
+      this.muteEl = h('button', { id: 'mute', onclick: () => this.toggleMute() }),
       h('a', { id: 'pgn', href: `/api/games/${this.id}/pgn`, download: `anychess-${this.id}.pgn` }, 'PGN'));
+    this.drawMute();
+    this.resultEl = h('div', { class: 'moves-result', id: 'moves-result' });
+    this.dialogEl = h('dialog', { class: 'gameover', id: 'gameover', 'aria-labelledby': 'gameover-title' });
     this.inviteEl = h('div', { class: 'invite', id: 'invite' });
     const invite = localStorage.getItem('anychess.invite.' + this.id);
     if (invite) {
       this.inviteEl.append('Send this link to your opponent: ', h('input', { id: 'invite-link', value: invite, readonly: true, size: 60, onclick: (e) => e.target.select() }));
     }
     this.rematchEl = h('div', { class: 'rematch-link', id: 'rematch-link' });
-    app.replaceChildren(h('div', { class: 'game' },
+    // Until the server has welcomed the page there is nothing to do: the
+    // controls appear with the game.
+    for (const b of Object.values(this.buttons)) b.hidden = true;
+    moveForm.hidden = true;
+    this.navEl = nav;
+    nav.hidden = true;
+    this.gameEl = h('div', { class: 'game' },
       h('div', { class: 'left' }, this.clockEls.top, this.wrap, this.clockEls.bottom),
-      h('div', { class: 'right' }, this.title, this.statusEl, this.diceEl, this.stacksEl, this.chancesEl, this.economyEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
-        h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.rematchEl)));
+      h('div', { class: 'right' }, this.title, this.connEl, this.statusEl, this.diceEl, this.stacksEl, this.chancesEl, this.economyEl, this.msgEl, this.inviteEl, this.promoEl, this.specialEl, moveForm,
+        h('div', { class: 'actions' }, Object.values(this.buttons)), nav, this.movesEl, this.resultEl, this.rematchEl), this.dialogEl);
+    app.replaceChildren(this.gameEl);
+  }
+
+  // shownFEN returns the FEN of the position shown, or '' where the page
+  // has none (a view of a game with hidden information).
+  shownFEN() {
+    if (this.viewing === null) return (this.state && this.state.fen) || '';
+    return (this.viewing < 0 ? this.game.start_fen : this.plies[this.viewing].fen) || '';
+  }
+
+  async copyFEN() {
+    const fen = this.shownFEN();
+    if (!fen) { this.flash('this position has no FEN to copy'); return; }
+    try { await copyText(fen); this.flash('FEN copied: ' + fen, false); } catch (e) { this.flash('FEN not copied: ' + e.message); }
+  }
+
+  async copyPGN() {
+    const pgn = fetch(`/api/games/${this.id}/pgn`).then((r) => { if (!r.ok) throw new Error(r.statusText); return r.text(); });
+    try { await copyText(pgn); this.flash('PGN copied', false); } catch (e) { this.flash('PGN not copied: ' + e.message); }
+  }
+
+  toggleMute() {
+    localStorage.setItem(MUTE_KEY, isMuted() ? '0' : '1');
+    this.drawMute();
+  }
+
+  drawMute() {
+    const m = isMuted();
+    this.muteEl.textContent = m ? 'Sound: off' : 'Sound: on';
+    this.muteEl.setAttribute('aria-label', m ? 'sounds off: turn them on' : 'sounds on: turn them off');
+    this.muteEl.setAttribute('aria-pressed', m ? 'true' : 'false');
+    this.muteEl.title = m ? 'sounds are off' : 'sounds are on';
+  }
+
+  // gameOver opens the dialog that says how the game ended, with a
+  // rematch for a player.
+  gameOver(s) {
+    const r = s.status.result;
+    const head = { '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Draw' }[r] || 'Game aborted';
+    const seated = this.seat !== 'spectator';
+    const you = !seated || r === '*' || r === '1/2-1/2' ? '' : (r === '1-0') === (this.seat === 'white') ? ' — you won' : ' — you lost';
+    this.dialogEl.replaceChildren(
+      h('h3', { id: 'gameover-title' }, `${head}${you}`),
+      h('p', { class: 'gameover-reason' }, `${r === '*' ? '' : r + ' · '}${s.status.reason}${s.status.detail ? ' — ' + s.status.detail : ''}`),
+      h('div', { class: 'actions' },
+        seated && r !== '*' ? h('button', { id: 'gameover-rematch', onclick: () => { this.send({ t: 'rematch' }); this.dialogEl.close(); } }, 'Rematch') : null,
+        h('button', { id: 'gameover-close', onclick: () => this.dialogEl.close() }, 'Close')));
+    if (!this.dialogEl.open) this.dialogEl.show();
+  }
+
+  // notFound replaces the game page by a message: the link names no game.
+  notFound() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+    clearInterval(this.tick);
+    document.body.dataset.seat = '';
+    app.replaceChildren(h('div', { class: 'not-found', id: 'not-found' },
+      h('h2', {}, 'No such game'),
+      h('p', {}, `There is no game ${this.id} on this server: the link may be mistyped, or the game was aborted before it was stored.`),
+      h('p', {}, h('a', { href: '#/' }, 'Back to the lobby'))));
+  }
+
+  // setConn shows the connection's state: connecting, open, or lost (then
+  // when the page tries again).
+  setConn(state, text) {
+    this.connEl.dataset.state = state;
+    this.connEl.textContent = text;
+    if (this.statusEl) this.statusEl.dataset.connected = state === 'open' ? 'yes' : 'no';
   }
 
   connect() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/ws/${this.id}`);
     this.ws = ws;
+    this.setConn('connecting', this.everOpen ? 'reconnecting…' : 'connecting…');
     ws.onopen = () => {
       this.retry = 500;
+      this.everOpen = true;
+      this.lastHeard = performance.now();
+      this.setConn('open', 'connected');
       this.hello();
     };
-    ws.onmessage = (ev) => this.frame(JSON.parse(ev.data));
+    ws.onmessage = (ev) => { this.lastHeard = performance.now(); this.frame(JSON.parse(ev.data)); };
     ws.onclose = () => {
-      if (this.closed) return;
-      this.statusEl.dataset.connected = 'no';
-      setTimeout(() => { if (!this.closed) this.connect(); }, this.retry);
+      if (this.closed || this.ws !== ws) return;
+      const wait = this.retry;
+      this.setConn('lost', `connection lost — reconnecting in ${Math.ceil(wait / 1000)} s…`);
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = setTimeout(() => { if (!this.closed) this.connect(); }, wait);
       this.retry = Math.min(this.retry * 2, 8000);
     };
+  }
+
+  // heartbeat pings the server every 15 seconds; a connection that has
+  // heard nothing for 40 seconds is taken for lost and opened again.
+  heartbeat() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (performance.now() - this.lastHeard > 40000) { ws.close(); return; }
+    ws.send(JSON.stringify({ t: 'ping', id: this.nextId++ }));
+  }
+
+  // reconnectNow tries again at once (the browser is back online).
+  reconnectNow() {
+    if (this.closed || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(this.reconnectTimer);
+    this.retry = 500;
+    this.connect();
   }
 
   // hello says hello with the invite's token if there is one to try, else
@@ -420,7 +621,9 @@ class GameView {
       case 'event': this.event(f); break;
       case 'state': this.setState(f); break;
       case 'ack': this.pending.delete(f.id); this.flash('', false); break;
+      case 'pong': break;
       case 'error':
+        if (f.code === 'not_found') { this.notFound(); return; }
         this.pending.delete(f.id);
         this.flash(f.message || f.code);
         if (f.code === 'bad_token') {
@@ -457,6 +660,7 @@ class GameView {
       this.title.append(h('div', { class: 'watch', id: 'watch-hidden' }, 'Hidden information: the board is shown when the game ends.'));
     }
     document.body.dataset.seat = this.seat;
+    this.navEl.hidden = false;
     if (!this.cg) {
       // The parity of the board's size says which labels of the
       // coordinates stand on dark squares (style.css).
@@ -471,7 +675,7 @@ class GameView {
         coordinates: true, // file letters and rank numbers, placed by style.css
         autoCastle: false,
         movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.userMove(o, d), afterNewPiece: (piece, d) => this.userDrop(piece, d) } },
-        premovable: { enabled: false },
+        premovable: { enabled: true }, // a move made while the opponent thinks, played when the turn comes
         draggable: { enabled: true },
         highlight: { lastMove: true, check: true },
         animation: { enabled: true, duration: 150 },
@@ -510,7 +714,7 @@ class GameView {
       // Vazir capture tried again) continues the turn's line unnumbered.
       const prev = this.plies.length > 1 ? this.plies[this.plies.length - 2] : null;
       const cont = prev && prev.seat === e.seat && !prev.turn_over;
-      const label = (cont ? '' : e.seat === 'white' ? `${no}. ` : `${no}… `) + (e.san || e.move || '…');
+      const label = [cont ? '' : h('span', { class: 'no' }, e.seat === 'white' ? `${no}. ` : `${no}… `), e.san || e.move || '…'];
       if (e.turn_over) this.turnsDone = turns + 1;
       const li = h('li', { class: 'ply', 'data-ply': e.ply, onclick: () => this.show(e.ply - 1) },
         label, e.outcomes && e.outcomes.length > 1 ? h('span', { class: 'outcome', title: e.outcomes.map((o) => `${o.label || 'outcome'} ${o.p}`).join(', ') },
@@ -530,6 +734,7 @@ class GameView {
           ...e.removed.map((r, i) => h('span', { class: 'step' }, (i ? ' → ' : '') + r))));
       }
       this.movesEl.append(li);
+      if (this.live) playSound(e.check ? 'check' : /x/.test(e.san || e.move || '') || (e.removed && e.removed.length) ? 'capture' : 'move');
       this.lastTurnOver = e.turn_over;
       if (this.viewing !== null) this.show(this.viewing);
     } else if (e.kind === 'offer') {
@@ -538,6 +743,7 @@ class GameView {
       this.flash(text || e.offer, false);
     } else if (e.kind === 'end') {
       this.result = e;
+      if (this.live) playSound('end');
     } else if (e.kind === 'rematch') {
       this.rematchID = e.game;
       this.showRematch();
@@ -612,10 +818,13 @@ class GameView {
       }
     }
     this.statusEl.textContent = text;
+    this.resultEl.textContent = over ? `${s.status.result === '*' ? 'aborted' : s.status.result} (${s.status.reason})` : '';
+    if (over && this.live && !this.wasOver) this.gameOver(s);
+    this.wasOver = over;
+    this.live = true;
     this.showDice(s);
     this.showChances(s, mine);
     this.statusEl.dataset.over = over ? 'yes' : 'no';
-    this.statusEl.dataset.connected = 'yes';
     const seated = this.seat !== 'spectator';
     const b = this.buttons;
     b.resign.hidden = !seated || over;
@@ -633,7 +842,7 @@ class GameView {
   // and in the design phase the design editor.
   showEconomy(s, mine, specials, { table, slots }) {
     const sides = ['white', 'black'].map((side, i) => h('div', { class: 'side', 'data-side': side },
-      h('b', {}, side), side in s.money ? `: ${s.money[side]} zorkmids · reserve: ${s.pocket[side] || '—'} · designs: ` : ': treasury and reserve hidden · designs: ',
+      h('b', {}, side), side in s.money ? `: ${plural(s.money[side], 'zorkmid')} · reserve: ${s.pocket[side] || '—'} · designs: ` : ': treasury and reserve hidden · designs: ',
       ...(/^\?+$/.test(slots[i] || '') ? ['hidden'] // the opponent's under HideEconomy
         : (slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `)))));
     const els = [h('div', { class: 'treasuries', id: 'treasuries' }, ...sides)];
@@ -697,7 +906,7 @@ class GameView {
       }
       out.dataset.ok = 'yes';
       out.replaceChildren(h('div', { class: 'design-price', id: 'design-price' },
-        `price ${info.price} zorkmids (exact cost ${info.exact}${info.colorbound ? ', colour-bound' : ''}${info.royal ? ', royal' : ''})`),
+        `price ${plural(info.price, 'zorkmid')} (exact cost ${info.exact}${info.colorbound ? ', colour-bound' : ''}${info.royal ? ', royal' : ''})`),
       h('pre', { class: 'design-diagram' }, info.diagram));
     });
     const put = h('button', { id: 'design-put', onclick: () => {
@@ -753,7 +962,7 @@ class GameView {
     const res = await verifyDice(d, this.plies);
     el.dataset.verified = res.ok ? 'yes' : 'no';
     el.textContent = res.ok
-      ? `dice verified in this page: the ${d.gen || 'PCG'} seed ${d.seed.length > 20 ? d.seed.slice(0, 16) + '…' : d.seed} gives the commitment, and all ${res.rolls} rolls follow from it ✓`
+      ? `dice verified in this page: the ${d.gen || 'PCG'} seed ${d.seed.length > 20 ? d.seed.slice(0, 16) + '…' : d.seed} gives the commitment, and ${res.rolls === 1 ? 'the one roll follows' : `all ${res.rolls} rolls follow`} from it ✓`
       : `dice check FAILED: ${res.error}`;
   }
 
@@ -771,9 +980,14 @@ class GameView {
       turnColor: s.turn,
       lastMove: last ? last.map(key) : undefined,
       check: s.check ? [key(s.check)] : false,
-      movable: { color: mine ? s.turn : undefined, dests: mine ? this.dests : new Map() },
+      // A player's pieces stay movable in the opponent's turn: a move
+      // made then is a premove, played (if legal) when the turn comes.
+      movable: { color: this.seat !== 'spectator' && s.status.result === '*' && !s.status.reason ? this.seat : undefined, dests: mine ? this.dests : new Map() },
     });
+    if (mine && this.cg.state.premovable.current) this.cg.playPremove();
+    else if (!mine && this.cg.state.premovable.current && (s.status.result !== '*' || s.status.reason)) this.cg.cancelPremove();
     this.showMarks(s.fen, s.board, this.game.hidden && s.status.result === '*' && !s.status.reason ? s.visible : null);
+    this.labelBoard(s.board);
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
     document.body.dataset.viewing = 'live';
@@ -798,8 +1012,17 @@ class GameView {
       movable: { color: undefined, dests: new Map() },
     });
     this.showMarks(i < 0 ? this.game.start_fen : this.plies[i].fen, board, null);
+    this.labelBoard(board);
     for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
     document.body.dataset.viewing = String(i + 1);
+  }
+
+  // labelBoard tells screen readers the position shown (board, the FEN
+  // board drawn; kept for a flip).
+  labelBoard(board = this.labelled) {
+    this.labelled = board;
+    if (!this.cg) return;
+    this.boardEl.setAttribute('aria-label', boardLabel(board, this.game.files, this.game.pieces, this.cg.state.orientation));
   }
 
   step(d) {
@@ -851,5 +1074,8 @@ class GameView {
       el.classList.toggle('running', c.running === col && !over);
       el.classList.toggle('low', enabled && left[col] < 10000);
     }
+    if (enabled && !over && this.seat === c.running && left[this.seat] < 10000 && this.game.initial_ms > 0) {
+      if (!this.lowPlayed) { this.lowPlayed = true; playSound('low'); }
+    } else if (left[this.seat] >= 10000) this.lowPlayed = false;
   }
 }
