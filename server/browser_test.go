@@ -41,7 +41,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("web/e2e/node_modules is missing: run ./test.sh (npm ci in web/e2e)")
 	}
 	ts := newTestServer(t, "", func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
 	defer cancel()
 	shots := t.TempDir()
 	if *updateShots {

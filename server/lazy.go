@@ -43,6 +43,7 @@ func (s *Server) storedSummary(rec *store.Game, evs []store.Event) (*Summary, er
 	sum := summaryOf(rec, v)
 	sum.Version = int64(len(evs))
 	sum.Hidden = hasViews(v)
+	sum.Plies = 0 // counted from evs, the events read with rec
 	for _, ev := range evs {
 		switch ev.Kind {
 		case "ply":
