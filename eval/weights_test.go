@@ -88,3 +88,13 @@ func TestNewWeightsChangesEvaluation(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestBuiltinWeightsKnown: every weight a built-in variant carries is one
+// of the evaluation's.
+func TestBuiltinWeightsKnown(t *testing.T) {
+	for _, v := range catalog.MustDefault().Variants() {
+		if err := eval.CheckWeights(v, v.Spec().Weights); err != nil {
+			t.Error(err)
+		}
+	}
+}
