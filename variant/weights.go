@@ -39,6 +39,9 @@ func ParseWeights(data []byte, origin string) (name string, w map[string]float64
 	flatten = func(prefix string, m map[string]any) error {
 		for k, x := range m {
 			key := prefix + k
+			if _, str := x.(string); key == "variant" && !str {
+				return fmt.Errorf("variant is a %T, want the variant's name", x)
+			}
 			switch x := x.(type) {
 			case map[string]any:
 				if err := flatten(key+".", x); err != nil {

@@ -35,7 +35,9 @@ func TestParseWeightsErrors(t *testing.T) {
 		{"tempo = inf", "not a finite number"},
 		{"tempo = true", "tempo is a bool"},
 		{"[N]\nvalue = [1, 2]", "N.value is a []interface {}"},
-		{"variant = 3", ""}, // a number named variant is a weight, for the evaluation to refuse
+		{"variant = 3", "want the variant's name"},
+		{"[variant]\nx = 3", "want the variant's name"},
+		{"[pieces]\nvariant = 3", ""}, // a weight named pieces.variant, for the evaluation to judge
 	} {
 		_, _, err := variant.ParseWeights([]byte(tt.text), "w.toml")
 		switch {
