@@ -30,7 +30,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	data := fs.String("data", ".", "directory of the sample file VARIANT.sample")
 	out := fs.String("out", "", "weights file to write (default: beside -file, else VARIANT.weights.toml in -data)")
 	iters := fs.Int("iters", 1000, "gradient descent passes over the sample")
-	l2 := fs.Float64("l2", 1e-6, "pull of each weight toward its start, per step size squared")
+	l2 := fs.Float64("l2", 1e-8, "pull of each weight toward its start, per step size squared")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -84,11 +84,26 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		ps = s.Positions
 	}
-	d, err := tune.Features(v, ps)
+	// Every tenth game is held out of the fit to measure it.
+	var train, held []tune.Position
+	gameSet := map[int]bool{}
+	for _, p := range ps {
+		gameSet[p.Game] = true
+		if p.Game%10 == 9 {
+			held = append(held, p)
+		} else {
+			train = append(train, p)
+		}
+	}
+	d, err := tune.Features(v, train)
 	if err != nil {
 		return fail(stderr, "tune", err)
 	}
-	fmt.Fprintf(stdout, "sample %s: %d positions\n", sample, d.Len())
+	h, err := tune.Features(v, held)
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	fmt.Fprintf(stdout, "sample %s: %d positions, %d of them held out (every tenth game)\n", sample, d.Len()+h.Len(), h.Len())
 	steps := tune.DefaultSteps(v, d.Names)
 	res, err := tune.Fit(d, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, Progress: func(it int, loss float64) {
 		fmt.Fprintf(stderr, "\rfit %d/%d  loss %.6f   ", it, *iters, loss)
@@ -97,7 +112,8 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "tune", err)
 	}
-	fmt.Fprintf(stdout, "K %.4f\nloss before %.6f\nloss after  %.6f\n", res.K, res.Before, res.Loss)
+	fmt.Fprintf(stdout, "K %.4f\nloss before %.6f\nloss after  %.6f\nheld-out loss before %.6f\nheld-out loss after  %.6f\n",
+		res.K, res.Before, res.Loss, h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K))
 	w := map[string]float64{}
 	for j, n := range d.Names {
 		if steps[j] == 0 {
@@ -110,7 +126,8 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	text := variant.FormatWeights(v.Name(), w,
 		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
-		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d); loss %.6f -> %.6f, K %.4f.", *games, *nodes, *seed, res.Before, res.Loss, res.K),
+		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g); loss %.6f -> %.6f, K %.4f;", len(gameSet), *nodes, *seed, *l2, res.Before, res.Loss, res.K),
+		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K)),
 		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
 	if err := os.WriteFile(*out, text, 0o644); err != nil {
 		return fail(stderr, "tune", err)
