@@ -41,7 +41,7 @@ func playouts(t testing.TB, n int) map[string][]*rules.Position {
 	return out
 }
 
-// TestDefaultWeightsMatchHandSet: with no weights file, the evaluation
+// TestDefaultWeightsMatchHandSet: without learned weights, the evaluation
 // gives exactly the scores of the hand-set evaluation it replaced, on
 // positions of every built-in variant from seeded random play.
 func TestDefaultWeightsMatchHandSet(t *testing.T) {
@@ -51,7 +51,7 @@ func TestDefaultWeightsMatchHandSet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := eval.New(v)
+		e := eval.NewWeights(v, nil)
 		for _, p := range ps {
 			got[name] = append(got[name], e.Evaluate(p))
 		}

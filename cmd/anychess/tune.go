@@ -126,7 +126,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	text := variant.FormatWeights(v.Name(), w,
 		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
-		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g); loss %.6f -> %.6f, K %.4f;", len(gameSet), *nodes, *seed, *l2, res.Before, res.Loss, res.K),
+		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), *nodes, *seed, *l2, res.Before, res.Loss, res.K),
 		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K)),
 		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
 	if err := os.WriteFile(*out, text, 0o644); err != nil {
