@@ -115,3 +115,21 @@ func FuzzParseWeights(f *testing.F) {
 		}
 	})
 }
+
+// TestBuiltinWeightsEmbedded: a built-in variant with a weights file carries
+// its weights; one without carries none.
+func TestBuiltinWeightsEmbedded(t *testing.T) {
+	reg := variant.MustDefault()
+	for _, tt := range []struct {
+		name string
+		has  bool
+	}{{"greatshatranj", true}, {"chess", false}} {
+		v, err := reg.Get(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(v.Spec().Weights) > 0; got != tt.has {
+			t.Errorf("%s carries weights: %v, want %v", tt.name, got, tt.has)
+		}
+	}
+}
