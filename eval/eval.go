@@ -30,10 +30,12 @@
 // the piece a better attacker; the search weighs that through the
 // outcomes' probabilities.
 //
-// Every number above is a named weight (see Weights): the evaluation is a
-// linear function of them, and the defaults are the hand-set values this
-// documentation gives. A variant may carry learned weights in its
-// rules.Spec (Spec.Weights); each weight it names replaces the default.
+// The evaluation is a linear function of named weights (see Names): the
+// piece values by phase, the scale of each type's piece-square table with a
+// centre and an advance term, the pawn structure, the king's shelter, the
+// tempo and the mop-up. Their defaults give the hand-set evaluation above.
+// A variant may carry learned weights in its rules.Spec (Spec.Weights);
+// each weight it names replaces the default (docs/tuning.md).
 package eval
 
 import (
@@ -83,7 +85,7 @@ type Evaluator struct {
 }
 
 // New builds the evaluator of v with the weights v's Spec carries (see
-// Weights); a weight it does not name keeps its default, and a name that is
+// Names); a weight it does not name keeps its default, and a name that is
 // not one of Names(v) is ignored (CheckWeights reports it).
 func New(v *rules.Variant) *Evaluator {
 	return NewWeights(v, v.Spec().Weights)
