@@ -29,6 +29,13 @@
 // 1.44 at rank 9 (with MPT 1, 2.83 at rank 9). The same rank also makes
 // the piece a better attacker; the search weighs that through the
 // outcomes' probabilities.
+//
+// The evaluation is a linear function of named weights (see Names): the
+// piece values by phase, the scale of each type's piece-square table with a
+// centre and an advance term, the pawn structure, the king's shelter, the
+// tempo and the mop-up. Their defaults give the hand-set evaluation above.
+// A variant may carry learned weights in its rules.Spec (Spec.Weights);
+// each weight it names replaces the default (docs/tuning.md).
 package eval
 
 import (
@@ -45,7 +52,6 @@ const (
 	pawnsPerMove  = 62
 	colorBound    = 0.9
 	modeOnly      = 0.6
-	tempo         = 10
 	maxRank       = 9 // ranks are 0..maxRank
 )
 
@@ -53,7 +59,10 @@ const (
 // safe for concurrent use.
 type Evaluator struct {
 	v      *rules.Variant
-	value  [rules.MaxTypes + 1]int
+	w      []float64               // the weights, indexed as in Names
+	value  [rules.MaxTypes + 1]int // middle-game value
+	valEg  [rules.MaxTypes + 1]int // endgame value
+	split  bool                    // some type's values differ by phase
 	royal  [rules.MaxTypes + 1]bool
 	pawn   rules.Type
 	mg, eg [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
@@ -62,12 +71,44 @@ type Evaluator struct {
 	center [geom.Cells]int16                        // distance to the board's centre, in half squares
 	ranked bool                                     // pieces carry ranks (a variant with chance)
 	rankV  [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
+	rankE  [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
+	dur    [maxRank + 1]float64                     // durability by rank, when ranked
+	shape  [][2][]float64                           // hand-set table by type, phase and square (White's view)
 	extra  func(*rules.Position) int                // the variant's Eval hook
+
+	// the pawn-structure, king and tempo weights, rounded where the
+	// evaluation counts in whole centipawns
+	doubled, isolated [2]int
+	passed, passedAdv [2]float64
+	shelter, tempo    int
+	mopEdge, mopNear  int
 }
 
-// New builds the evaluator of v.
+// New builds the evaluator of v with the weights v's Spec carries (see
+// Names); a weight it does not name keeps its default, and a name that is
+// not one of Names(v) is ignored (CheckWeights reports it).
 func New(v *rules.Variant) *Evaluator {
+	return NewWeights(v, v.Spec().Weights)
+}
+
+// NewWeights builds the evaluator of v with the weights w instead of those
+// v carries: each weight w names replaces the default, names that are not
+// one of Names(v) are ignored.
+func NewWeights(v *rules.Variant, w map[string]float64) *Evaluator {
 	e := &Evaluator{v: v, pawn: v.Pawn(), extra: v.Spec().Hooks.Eval}
+	e.w = defaults(v)
+	names := Names(v)
+	for i, n := range names {
+		if x, ok := w[n]; ok {
+			e.w[i] = x
+		}
+	}
+	e.build()
+	return e
+}
+
+func (e *Evaluator) build() {
+	v := e.v
 	b := v.Board()
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
@@ -75,64 +116,56 @@ func New(v *rules.Variant) *Evaluator {
 		dx, dy := abs(float64(s.File())-cf), abs(float64(s.Rank())-cr)
 		e.center[s] = int16(2 * max(dx, dy))
 	}
+	e.shape = make([][2][]float64, v.NumTypes()+1)
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
 		ps := v.PieceSpec(t)
 		e.royal[t] = ps.Royal
-		mob := make(map[geom.Square]float64, len(squares))
-		var sum float64
-		for _, s := range squares {
-			m := mobility(v, v.Movement(t), s, rules.White)
-			mob[s] = m
-			sum += m
-		}
-		avg := sum / float64(len(squares))
-		switch {
-		case ps.Value != 0:
-			e.value[t] = ps.Value
-		case t == e.pawn:
-			e.value[t] = 100
-		case ps.Royal:
-			e.value[t] = 0
-		default:
-			val := avg * pawnsPerMove
-			if colourBound(v.Movement(t)) {
-				val *= colorBound
-			}
-			e.value[t] = int(val + 0.5)
+		base := e.w[pieceBase(t):]
+		e.value[t] = int(math.Round(base[valueMg]))
+		e.valEg[t] = int(math.Round(base[valueEg]))
+		if e.valEg[t] != e.value[t] {
+			e.split = true
 		}
 		if t != e.pawn && !ps.Royal {
-			e.phase[t] = max(1, e.value[t]/100)
+			// The phase weight stays that of the hand-set value, so that
+			// learned values do not move the phase.
+			e.phase[t] = max(1, handValue(v, t)/100)
 		}
+		e.shape[t] = handTable(v, t, e.center[:])
 		for c := rules.White; c <= rules.Black; c++ {
 			for _, s := range squares {
 				rel := s // the square as seen by White
 				if c == rules.Black {
 					rel = b.Rotate(s)
 				}
-				var mg, eg float64
-				switch {
-				case t == e.pawn:
-					mg, eg = e.pawnBonus(rel)
-				case ps.Royal:
-					mg = -12*float64(rel.Rank()) - 3*float64(e.center[rel])
-					eg = -6 * float64(e.center[rel])
-				default:
-					d := (mob[rel] - avg) * 3
-					mg, eg = clamp(d, 30), clamp(d, 20)
-				}
-				e.mg[c][t][s], e.eg[c][t][s] = int16(mg), int16(eg)
+				ctr, adv := float64(e.center[rel]), float64(rel.Rank())
+				mg := base[tableMg]*e.shape[t][0][rel] + base[centreMg]*ctr + base[advanceMg]*adv
+				eg := base[tableEg]*e.shape[t][1][rel] + base[centreEg]*ctr + base[advanceEg]*adv
+				e.mg[c][t][s], e.eg[c][t][s] = int16(clamp(mg, math.MaxInt16)), int16(clamp(eg, math.MaxInt16))
 			}
 		}
 	}
 	if v.Chance() {
 		e.ranked = true
 		mpt := triesPerTurn(v)
+		for r := range e.dur {
+			e.dur[r] = durability(r, mpt)
+		}
 		for t := range e.rankV {
 			for r := range e.rankV[t] {
-				e.rankV[t][r] = int32(math.Round(float64(e.value[t]) * durability(r, mpt)))
+				e.rankV[t][r] = int32(math.Round(float64(e.value[t]) * e.dur[r]))
+				e.rankE[t][r] = int32(math.Round(float64(e.valEg[t]) * e.dur[r]))
 			}
 		}
 	}
+	g := e.w[globalBase(v):]
+	e.doubled = [2]int{roundInt(g[gDoubledMg]), roundInt(g[gDoubledEg])}
+	e.isolated = [2]int{roundInt(g[gIsolatedMg]), roundInt(g[gIsolatedEg])}
+	e.passed = [2]float64{g[gPassedMg], g[gPassedEg]}
+	e.passedAdv = [2]float64{g[gPassedAdvMg], g[gPassedAdvEg]}
+	e.shelter = roundInt(g[gShelter])
+	e.tempo = roundInt(g[gTempo])
+	e.mopEdge, e.mopNear = roundInt(g[gMopEdge]), roundInt(g[gMopNear])
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range start.Pieces(c) {
@@ -140,7 +173,66 @@ func New(v *rules.Variant) *Evaluator {
 		}
 	}
 	e.full = max(e.full, 1)
-	return e
+}
+
+func roundInt(x float64) int { return int(math.Round(x)) }
+
+// handValue returns the hand-set value of type t: the variant file's, 100
+// for the pawn, 0 for a royal piece, else derived from its mobility.
+func handValue(v *rules.Variant, t rules.Type) int {
+	ps := v.PieceSpec(t)
+	switch {
+	case ps.Value != 0:
+		return ps.Value
+	case t == v.Pawn():
+		return 100
+	case ps.Royal:
+		return 0
+	}
+	_, avg := mobilities(v, t)
+	val := avg * pawnsPerMove
+	if colourBound(v.Movement(t)) {
+		val *= colorBound
+	}
+	return int(val + 0.5)
+}
+
+// mobilities returns type t's mobility on each square of an empty board and
+// its average.
+func mobilities(v *rules.Variant, t rules.Type) (map[geom.Square]float64, float64) {
+	squares := v.Board().Squares()
+	mob := make(map[geom.Square]float64, len(squares))
+	var sum float64
+	for _, s := range squares {
+		m := mobility(v, v.Movement(t), s, rules.White)
+		mob[s] = m
+		sum += m
+	}
+	return mob, sum / float64(len(squares))
+}
+
+// handTable returns type t's hand-set piece-square table for both phases,
+// by square as seen by White: pawns gain as they advance, the king keeps
+// home in the middle game and goes to the centre in the endgame, other
+// pieces gain with their mobility above their average.
+func handTable(v *rules.Variant, t rules.Type, center []int16) [2][]float64 {
+	tab := [2][]float64{make([]float64, geom.Cells), make([]float64, geom.Cells)}
+	mob, avg := mobilities(v, t)
+	for _, rel := range v.Board().Squares() {
+		var mg, eg float64
+		switch {
+		case t == v.Pawn():
+			mg, eg = pawnBonus(v, rel)
+		case v.PieceSpec(t).Royal:
+			mg = -12*float64(rel.Rank()) - 3*float64(center[rel])
+			eg = -6 * float64(center[rel])
+		default:
+			d := (mob[rel] - avg) * 3
+			mg, eg = clamp(d, 30), clamp(d, 20)
+		}
+		tab[0][rel], tab[1][rel] = mg, eg
+	}
+	return tab
 }
 
 // triesPerTurn returns the variant's option MPT, or 1.
@@ -171,11 +263,11 @@ func durability(r, mpt int) float64 {
 
 // pawnBonus rewards a pawn for its advance toward promotion (or toward the
 // far side when it does not promote).
-func (e *Evaluator) pawnBonus(rel geom.Square) (mg, eg float64) {
-	b := e.v.Board()
+func pawnBonus(v *rules.Variant, rel geom.Square) (mg, eg float64) {
+	b := v.Board()
 	last := b.Ranks - 1
 	for r := last; r >= 0; r-- {
-		if e.v.PromotionZone(rules.White, geom.Sq(rel.File(), r)) {
+		if v.PromotionZone(rules.White, geom.Sq(rel.File(), r)) {
 			last = r
 		} else {
 			break
@@ -268,7 +360,8 @@ func abs(x float64) float64 {
 
 func clamp(x, lim float64) float64 { return max(-lim, min(lim, x)) }
 
-// Value returns the material value of type t in centipawns (0 for royals).
+// Value returns the material value of type t in centipawns (0 for royals),
+// its middle-game value where the weights give two.
 func (e *Evaluator) Value(t rules.Type) int { return e.value[t] }
 
 // PieceValue returns the material value of the piece pc: its type's value,
@@ -281,9 +374,17 @@ func (e *Evaluator) PieceValue(pc rules.Piece) int {
 	return e.value[pc.Type()]
 }
 
+// pieceValueEg is PieceValue in the endgame.
+func (e *Evaluator) pieceValueEg(pc rules.Piece) int {
+	if e.ranked {
+		return int(e.rankE[pc.Type()][min(int(pc.Attr()), maxRank)])
+	}
+	return e.valEg[pc.Type()]
+}
+
 // Evaluate scores p in centipawns from the side to move's point of view.
 func (e *Evaluator) Evaluate(p *rules.Position) int {
-	var mg, eg, mat [2]int
+	var mg, eg, mat, matEg [2]int
 	phase := 0
 	var nonRoyal [2]int
 	var pawns [2][geom.MaxFiles]pawnFile
@@ -293,6 +394,9 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			pc := p.At(s)
 			t := pc.Type()
 			mat[c] += e.PieceValue(pc)
+			if e.split {
+				matEg[c] += e.pieceValueEg(pc)
+			}
 			mg[c] += int(e.mg[c][t][s])
 			eg[c] += int(e.eg[c][t][s])
 			phase += e.phase[t]
@@ -318,6 +422,9 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	}
 	ph := min(phase, e.full)
 	w := mat[0] - mat[1]
+	if e.split {
+		w = (w*ph + (matEg[0]-matEg[1])*(e.full-ph)) / e.full
+	}
 	w += ((mg[0]-mg[1])*ph + (eg[0]-eg[1])*(e.full-ph)) / e.full
 	w += e.mopUp(p, nonRoyal, mat)
 	if p.Turn() == rules.Black {
@@ -326,7 +433,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	if e.extra != nil {
 		w += e.extra(p)
 	}
-	return w + tempo
+	return w + e.tempo
 }
 
 // pawnFile summarises one side's pawns on one file, in ranks counted
@@ -367,35 +474,47 @@ func (e *Evaluator) pawnStructure(pawns *[2][geom.MaxFiles]pawnFile, c rules.Col
 			continue
 		}
 		if pf.n > 1 {
-			mg -= 10 * int(pf.n-1)
-			eg -= 20 * int(pf.n-1)
+			mg += e.doubled[0] * int(pf.n-1)
+			eg += e.doubled[1] * int(pf.n-1)
 		}
-		isolated := (f == 0 || own[f-1].n == 0) && (f == b.Files-1 || own[f+1].n == 0)
-		if isolated {
-			mg -= 10
-			eg -= 12
+		if isolated(own, f, b.Files) {
+			mg += e.isolated[0]
+			eg += e.isolated[1]
 		}
-		// The most advanced pawn is passed if no enemy pawn stands ahead of
-		// it on this file or a neighbour (enemy ranks are counted from the
-		// other side: ahead means its own rank > last - ours).
-		passed := true
-		for g := max(0, f-1); g <= min(b.Files-1, f+1) && passed; g++ {
-			if o := opp[g]; o.n > 0 && last-int(o.min) > int(pf.max) {
-				passed = false
-			}
-		}
-		if passed {
+		if passed(own, opp, f, b.Files, last) {
 			adv := float64(pf.max) / float64(max(1, last-1))
-			mg += int(10 + 40*adv*adv)
-			eg += int(20 + 120*adv*adv)
+			mg += int(e.passed[0] + e.passedAdv[0]*adv*adv)
+			eg += int(e.passed[1] + e.passedAdv[1]*adv*adv)
 		}
 	}
 	return mg, eg
 }
 
+// isolated reports whether no own pawn stands on a file beside f.
+func isolated(own *[geom.MaxFiles]pawnFile, f, files int) bool {
+	return (f == 0 || own[f-1].n == 0) && (f == files-1 || own[f+1].n == 0)
+}
+
+// passed reports whether the most advanced own pawn on file f is passed: no
+// enemy pawn stands ahead of it on this file or a neighbour (enemy ranks
+// are counted from the other side: ahead means its own rank > last - ours).
+func passed(own, opp *[geom.MaxFiles]pawnFile, f, files, last int) bool {
+	for g := max(0, f-1); g <= min(files-1, f+1); g++ {
+		if o := opp[g]; o.n > 0 && last-int(o.min) > int(own[f].max) {
+			return false
+		}
+	}
+	return true
+}
+
 // shield rewards pawns in front of and beside the king while the king is
 // on its first two ranks.
 func (e *Evaluator) shield(own *[geom.MaxFiles]pawnFile, k geom.Square, c rules.Color) int {
+	return e.shelter * e.shieldPawns(own, k, c)
+}
+
+// shieldPawns counts the pawns that shield does.
+func (e *Evaluator) shieldPawns(own *[geom.MaxFiles]pawnFile, k geom.Square, c rules.Color) int {
 	kr := relRank(e.v, c, k)
 	if kr > 1 {
 		return 0
@@ -407,7 +526,7 @@ func (e *Evaluator) shield(own *[geom.MaxFiles]pawnFile, k geom.Square, c rules.
 			n++
 		}
 	}
-	return 12 * n
+	return n
 }
 
 // mopUp rewards the side with more material, when the other has only royal
@@ -422,10 +541,10 @@ func (e *Evaluator) mopUp(p *rules.Position, nonRoyal, mat [2]int) int {
 		if !ok {
 			return 0
 		}
-		bonus := 20 * int(e.center[ks])
+		bonus := e.mopEdge * int(e.center[ks])
 		if own, ok := e.royalSquare(p, c); ok {
 			dist := max(absInt(own.File()-ks.File()), absInt(own.Rank()-ks.Rank()))
-			bonus += 10 * (16 - dist)
+			bonus += e.mopNear * (16 - dist)
 		}
 		if c == rules.Black {
 			return -bonus

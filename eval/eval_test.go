@@ -1,6 +1,8 @@
 package eval_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -63,8 +65,9 @@ func TestEvaluateSymmetry(t *testing.T) {
 		e := eval.New(v)
 		p := v.Start()
 		// The start is symmetric: only the tempo separates the sides.
-		if got := e.Evaluate(p); got != 10 {
-			t.Errorf("%s start = %d, want the tempo 10", v.Name(), got)
+		tempo := int(math.Round(e.Weights()[slices.Index(eval.Names(v), "tempo")]))
+		if got := e.Evaluate(p); got != tempo {
+			t.Errorf("%s start = %d, want the tempo %d", v.Name(), got, tempo)
 		}
 	}
 	chess, _ := reg.Get("chess")
@@ -108,7 +111,7 @@ func TestPawnStructure(t *testing.T) {
 }
 
 // TestChessUnchanged: ranks change nothing where pieces have none. The
-// scores are those of the evaluation before ranks were added.
+// scores are those of the hand-set evaluation before ranks were added.
 func TestChessUnchanged(t *testing.T) {
 	reg := variant.MustDefault()
 	for _, tt := range []struct {
@@ -126,7 +129,7 @@ func TestChessUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := eval.New(v)
+		e := eval.NewWeights(v, nil)
 		if got := e.Evaluate(p); got != tt.want {
 			t.Errorf("%s %s: %d, want %d", tt.variant, tt.fen, got, tt.want)
 		}

@@ -32,6 +32,11 @@ type Spec struct {
 	// (Vazir); boards and move lists show it after the letter.
 	Ranked bool
 
+	// Weights are the engine evaluation's named weights learned for this
+	// variant (package eval documents the names); nil keeps the hand-set
+	// evaluation. The rules do not read them.
+	Weights map[string]float64
+
 	Hooks Hooks
 }
 

@@ -23,7 +23,7 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-//go:embed data/*.toml
+//go:embed data/*.toml data/weights
 var builtin embed.FS
 
 // Registry maps names and aliases to compiled variants.
@@ -53,7 +53,7 @@ func Default() (*Registry, error) {
 		r.files[name] = data
 	}
 	for _, name := range builtinOrder {
-		if _, err := r.add(r.files[name], "data/"+name+".toml"); err != nil {
+		if _, err := r.add(r.files[name], "data/"+name+".toml", builtinWeights); err != nil {
 			return nil, err
 		}
 	}
@@ -99,10 +99,21 @@ func (r *Registry) resolve(name string) ([]byte, bool) {
 	return nil, false
 }
 
-func (r *Registry) add(data []byte, origin string) (*rules.Variant, error) {
-	v, err := r.Compile(data, origin)
+// add compiles and registers a variant file with the weights that weights
+// finds for the variant's name (nil: none).
+func (r *Registry) add(data []byte, origin string, weights func(name string) (map[string]float64, error)) (*rules.Variant, error) {
+	spec, err := Parse(data, origin, r.resolve)
 	if err != nil {
 		return nil, err
+	}
+	if weights != nil {
+		if spec.Weights, err = weights(spec.Name); err != nil {
+			return nil, err
+		}
+	}
+	v, err := rules.Compile(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
 	}
 	return v, r.Register(v, data)
 }
@@ -172,13 +183,17 @@ func (r *Registry) Compile(data []byte, origin string) (*rules.Variant, error) {
 	return v, nil
 }
 
-// Load reads, compiles and registers the variant file at filename.
+// Load reads, compiles and registers the variant file at filename, with
+// the engine's weights from the file WeightsFile(filename) beside it if
+// there is one.
 func (r *Registry) Load(filename string) (*rules.Variant, error) {
 	data, err := os.ReadFile(filename)
 	if err != nil {
 		return nil, err
 	}
-	return r.add(data, filename)
+	return r.add(data, filename, func(name string) (map[string]float64, error) {
+		return fileWeights(filename, name)
+	})
 }
 
 // File returns the text of a registered variant's file.

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/tune"
+	"github.com/anychess/anychess/variant"
+)
+
+func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("tune", "", stderr)
+	var pf posFlags
+	fs.StringVar(&pf.variant, "variant", "", "variant name or alias (default chess, or the -file variant)")
+	fs.StringVar(&pf.file, "file", "", "variant file to load (TOML); its weights go beside it")
+	games := fs.Int("games", 1200, "self-play games in the sample (0: fit the sample as it is)")
+	nodes := fs.Int64("nodes", 1500, "nodes per move in self-play")
+	seed := fs.Uint64("seed", 1, "seed of the random openings and of chance")
+	random := fs.Int("random", 8, "random plies at the start of each game")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	data := fs.String("data", ".", "directory of the sample file VARIANT.sample")
+	out := fs.String("out", "", "weights file to write (default: beside -file, else VARIANT.weights.toml in -data)")
+	iters := fs.Int("iters", 1000, "gradient descent passes over the sample")
+	l2 := fs.Float64("l2", 1e-8, "pull of each weight toward its start, per step size squared")
+	if st, ok := parseFlags(fs, args); !ok {
+		return st
+	}
+	v, err := pf.variantOf()
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	if err := eval.CheckWeights(v, v.Spec().Weights); err != nil {
+		return fail(stderr, "tune", err)
+	}
+	if *out == "" {
+		if pf.file != "" {
+			*out = variant.WeightsFile(pf.file)
+		} else {
+			*out = filepath.Join(*data, v.Name()+".weights.toml")
+		}
+	}
+	if err := os.MkdirAll(*data, 0o755); err != nil {
+		return fail(stderr, "tune", err)
+	}
+	sample := filepath.Join(*data, v.Name()+".sample")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg := tune.Config{Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *random, Workers: *workers}
+	var ps []tune.Position
+	if *games > 0 {
+		last := time.Time{}
+		ps, err = tune.Generate(ctx, v, cfg, sample, func(p tune.Progress) {
+			if time.Since(last) < time.Second && p.Games < p.Total {
+				return
+			}
+			last = time.Now()
+			eta := "?"
+			if p.ETA > 0 {
+				eta = p.ETA.Round(time.Second).String()
+			}
+			fmt.Fprintf(stderr, "\rgames %d/%d  positions %d  elapsed %s  eta %s   ", p.Games, p.Total, p.Positions,
+				p.Elapsed.Round(time.Second), eta)
+		})
+		fmt.Fprintln(stderr)
+		if err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "interrupted: the finished games are in %s; run the same command to go on\n", sample)
+			}
+			return fail(stderr, "tune", err)
+		}
+	} else {
+		s, err := tune.ReadSample(sample, "")
+		if err != nil {
+			return fail(stderr, "tune", err)
+		}
+		ps = s.Positions
+	}
+	// Every tenth game is held out of the fit to measure it.
+	var train, held []tune.Position
+	gameSet := map[int]bool{}
+	for _, p := range ps {
+		gameSet[p.Game] = true
+		if p.Game%10 == 9 {
+			held = append(held, p)
+		} else {
+			train = append(train, p)
+		}
+	}
+	d, err := tune.Features(v, train)
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	h, err := tune.Features(v, held)
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	fmt.Fprintf(stdout, "sample %s: %d positions, %d of them held out (every tenth game)\n", sample, d.Len()+h.Len(), h.Len())
+	steps := tune.DefaultSteps(v, d.Names)
+	res, err := tune.Fit(d, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, Progress: func(it int, loss float64) {
+		fmt.Fprintf(stderr, "\rfit %d/%d  loss %.6f   ", it, *iters, loss)
+	}})
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	fmt.Fprintf(stdout, "K %.4f\nloss before %.6f\nloss after  %.6f\nheld-out loss before %.6f\nheld-out loss after  %.6f\n",
+		res.K, res.Before, res.Loss, h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K))
+	w := map[string]float64{}
+	for j, n := range d.Names {
+		if steps[j] == 0 {
+			continue
+		}
+		w[n] = math.Round(res.Weights[j]*100) / 100
+		if strings.Contains(n, ".value.") {
+			fmt.Fprintf(stdout, "%-12s %7.1f -> %7.1f\n", n, d.Init[j], w[n])
+		}
+	}
+	text := variant.FormatWeights(v.Name(), w,
+		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
+		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), *nodes, *seed, *l2, res.Before, res.Loss, res.K),
+		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K)),
+		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
+	if err := os.WriteFile(*out, text, 0o644); err != nil {
+		return fail(stderr, "tune", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	return 0
+}

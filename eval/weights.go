@@ -1,0 +1,255 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+// The weights of one piece type, in this order from pieceBase: its value,
+// the scale of its hand-set piece-square table, a term per half square of
+// distance from the centre and one per rank of advance from its own first
+// rank, each for the middle game and the endgame.
+const (
+	valueMg = iota
+	valueEg
+	tableMg
+	tableEg
+	centreMg
+	centreEg
+	advanceMg
+	advanceEg
+	perType
+)
+
+var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg"}
+
+// The weights shared by all types, in this order from globalBase.
+const (
+	gDoubledMg = iota
+	gDoubledEg
+	gIsolatedMg
+	gIsolatedEg
+	gPassedMg
+	gPassedEg
+	gPassedAdvMg
+	gPassedAdvEg
+	gShelter
+	gTempo
+	gMopEdge
+	gMopNear
+	numGlobal
+)
+
+var globals = [numGlobal]struct {
+	name string
+	def  float64
+}{
+	{"pawn.doubled.mg", -10}, {"pawn.doubled.eg", -20},
+	{"pawn.isolated.mg", -10}, {"pawn.isolated.eg", -12},
+	{"pawn.passed.mg", 10}, {"pawn.passed.eg", 20},
+	{"pawn.passed.advance.mg", 40}, {"pawn.passed.advance.eg", 120},
+	{"king.shelter", 12},
+	{"tempo", 10},
+	{"mopup.edge", 20}, {"mopup.near", 10},
+}
+
+func pieceBase(t rules.Type) int      { return (int(t) - 1) * perType }
+func globalBase(v *rules.Variant) int { return v.NumTypes() * perType }
+
+// Names returns the names of v's weights in a fixed order: for each piece
+// type, by its letter L,
+//
+//	L.value.mg, L.value.eg       its value in the middle game and the endgame
+//	L.table.mg, L.table.eg       the scale of its hand-set piece-square table (1)
+//	L.centre.mg, L.centre.eg     per half square of distance from the centre (0)
+//	L.advance.mg, L.advance.eg   per rank from its own first rank (0)
+//
+// then the pawn structure (pawn.doubled.mg/eg per extra pawn on a file,
+// pawn.isolated.mg/eg, pawn.passed.mg/eg and pawn.passed.advance.mg/eg
+// times the square of a passed pawn's advance from 0 to 1), king.shelter
+// per shielding pawn in the middle game, tempo, and mopup.edge and
+// mopup.near (driving a lone king to the edge, bringing the own king near).
+func Names(v *rules.Variant) []string {
+	n := make([]string, 0, globalBase(v)+numGlobal)
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		l := string(v.PieceSpec(t).Letter)
+		for _, s := range typeNames {
+			n = append(n, l+"."+s)
+		}
+	}
+	for _, g := range globals {
+		n = append(n, g.name)
+	}
+	return n
+}
+
+// Defaults returns the hand-set weights of v, by name.
+func Defaults(v *rules.Variant) map[string]float64 {
+	d := defaults(v)
+	m := make(map[string]float64, len(d))
+	for i, n := range Names(v) {
+		m[n] = d[i]
+	}
+	return m
+}
+
+func defaults(v *rules.Variant) []float64 {
+	w := make([]float64, globalBase(v)+numGlobal)
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		b := w[pieceBase(t):]
+		b[valueMg] = float64(handValue(v, t))
+		b[valueEg] = b[valueMg]
+		b[tableMg], b[tableEg] = 1, 1
+	}
+	for i, g := range globals {
+		w[globalBase(v)+i] = g.def
+	}
+	return w
+}
+
+// CheckWeights reports the names in w that are not weights of v, and
+// values that are not finite numbers.
+func CheckWeights(v *rules.Variant, w map[string]float64) error {
+	known := map[string]bool{}
+	for _, n := range Names(v) {
+		known[n] = true
+	}
+	var bad []string
+	for n, x := range w {
+		switch {
+		case !known[n]:
+			bad = append(bad, fmt.Sprintf("%q is not a weight of %s", n, v.Name()))
+		case math.IsNaN(x) || math.IsInf(x, 0):
+			bad = append(bad, fmt.Sprintf("%s = %v is not a finite number", n, x))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	return fmt.Errorf("eval: weights of %s: %s", v.Name(), strings.Join(bad, "; "))
+}
+
+// Weights returns the evaluator's weights in the order of Names.
+func (e *Evaluator) Weights() []float64 { return append([]float64(nil), e.w...) }
+
+// Features writes into dst (len(Names) long) the features of p that the
+// weights multiply, from White's point of view, and returns what the
+// evaluation adds that no weight scales (the variant's Eval hook, turned to
+// White's point of view). The evaluation of p from White's side is then
+// the dot product of the weights with dst plus that offset, up to the
+// rounding of whole centipawns; Evaluate turns it to the side to move.
+func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
+	clear(dst)
+	var pawns [2][geom.MaxFiles]pawnFile
+	var king [2]geom.Square
+	var nonRoyal, mat [2]int
+	phase := 0
+	for c := rules.White; c <= rules.Black; c++ {
+		king[c] = geom.NoSquare
+		for _, s := range p.Pieces(c) {
+			pc := p.At(s)
+			t := pc.Type()
+			phase += e.phase[t]
+			mat[c] += e.PieceValue(pc)
+			if e.royal[t] {
+				king[c] = s
+			} else {
+				nonRoyal[c]++
+			}
+			if t == e.pawn && e.pawn != 0 {
+				pawns[c][s.File()].add(relRank(e.v, c, s))
+			}
+		}
+	}
+	ph := min(phase, e.full)
+	fm := float64(ph) / float64(e.full)
+	fe := 1 - fm
+	b := e.v.Board()
+	for c := rules.White; c <= rules.Black; c++ {
+		sign := 1.0
+		if c == rules.Black {
+			sign = -1
+		}
+		for _, s := range p.Pieces(c) {
+			pc := p.At(s)
+			t := pc.Type()
+			rel := s
+			if c == rules.Black {
+				rel = b.Rotate(s)
+			}
+			d := dst[pieceBase(t):]
+			val := 1.0
+			if e.ranked {
+				val = e.dur[min(int(pc.Attr()), maxRank)]
+			}
+			d[valueMg] += sign * val * fm
+			d[valueEg] += sign * val * fe
+			d[tableMg] += sign * e.shape[t][0][rel] * fm
+			d[tableEg] += sign * e.shape[t][1][rel] * fe
+			ctr, adv := float64(e.center[rel]), float64(rel.Rank())
+			d[centreMg] += sign * ctr * fm
+			d[centreEg] += sign * ctr * fe
+			d[advanceMg] += sign * adv * fm
+			d[advanceEg] += sign * adv * fe
+		}
+		g := dst[globalBase(e.v):]
+		if e.pawn != 0 {
+			own, opp := &pawns[c], &pawns[c.Other()]
+			last := b.Ranks - 1
+			for f := 0; f < b.Files; f++ {
+				pf := own[f]
+				if pf.n == 0 {
+					continue
+				}
+				if pf.n > 1 {
+					g[gDoubledMg] += sign * float64(pf.n-1) * fm
+					g[gDoubledEg] += sign * float64(pf.n-1) * fe
+				}
+				if isolated(own, f, b.Files) {
+					g[gIsolatedMg] += sign * fm
+					g[gIsolatedEg] += sign * fe
+				}
+				if passed(own, opp, f, b.Files, last) {
+					adv := float64(pf.max) / float64(max(1, last-1))
+					g[gPassedMg] += sign * fm
+					g[gPassedEg] += sign * fe
+					g[gPassedAdvMg] += sign * adv * adv * fm
+					g[gPassedAdvEg] += sign * adv * adv * fe
+				}
+			}
+			if king[c] != geom.NoSquare {
+				g[gShelter] += sign * float64(e.shieldPawns(own, king[c], c)) * fm
+			}
+		}
+		// As mopUp: at most one side has more material against a lone king.
+		if o := c.Other(); nonRoyal[o] == 0 && mat[c] > mat[o] {
+			if ks, ok := e.royalSquare(p, o); ok {
+				g[gMopEdge] += sign * float64(e.center[ks])
+				if own, ok := e.royalSquare(p, c); ok {
+					dist := max(absInt(own.File()-ks.File()), absInt(own.Rank()-ks.Rank()))
+					g[gMopNear] += sign * float64(16-dist)
+				}
+			}
+		}
+	}
+	g := dst[globalBase(e.v):]
+	if p.Turn() == rules.White {
+		g[gTempo] = 1
+	} else {
+		g[gTempo] = -1
+	}
+	off := 0.0
+	if e.extra != nil {
+		off = float64(e.extra(p))
+		if p.Turn() == rules.Black {
+			off = -off
+		}
+	}
+	return off
+}

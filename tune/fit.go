@@ -1,0 +1,214 @@
+package tune
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/rules"
+)
+
+// Data is a sample turned into the evaluation's features: for each
+// position the nonzero features (from White's point of view), the part of
+// the evaluation no weight scales, and the result.
+type Data struct {
+	Names  []string  // the weights' names
+	Init   []float64 // the weights the fit starts from and is pulled toward
+	start  []int     // position i's features are idx/val[start[i]:start[i+1]]
+	idx    []int32
+	val    []float32
+	Offset []float64
+	Result []float64
+}
+
+// Len returns the number of positions.
+func (d *Data) Len() int { return len(d.Result) }
+
+// Add appends a position given by its dense feature vector.
+func (d *Data) Add(features []float64, offset, result float64) {
+	if len(d.start) == 0 {
+		d.start = append(d.start, 0)
+	}
+	for j, x := range features {
+		if x != 0 {
+			d.idx = append(d.idx, int32(j))
+			d.val = append(d.val, float32(x))
+		}
+	}
+	d.start = append(d.start, len(d.idx))
+	d.Offset = append(d.Offset, offset)
+	d.Result = append(d.Result, result)
+}
+
+// Features turns the positions of a sample of v into Data, starting from
+// the weights v carries (the hand-set ones if none).
+func Features(v *rules.Variant, ps []Position) (*Data, error) {
+	e := eval.New(v)
+	d := &Data{Names: eval.Names(v), Init: e.Weights()}
+	f := make([]float64, len(d.Names))
+	for _, sp := range ps {
+		p, err := v.ParseFEN(sp.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("tune: game %d: %w", sp.Game, err)
+		}
+		off := e.Features(p, f)
+		d.Add(f, off, sp.Result)
+	}
+	return d, nil
+}
+
+// score returns the evaluation of position i with weights w.
+func (d *Data) score(i int, w []float64) float64 {
+	s := d.Offset[i]
+	for k := d.start[i]; k < d.start[i+1]; k++ {
+		s += w[d.idx[k]] * float64(d.val[k])
+	}
+	return s
+}
+
+// sigmoid maps an evaluation in centipawns to an expected score with the
+// scale k: 1/(1+10^(-k*s/400)).
+func sigmoid(s, k float64) float64 { return 1 / (1 + math.Exp(-k*s*(math.Ln10/400))) }
+
+// Loss returns the mean squared error of the expected scores of the
+// evaluation with weights w, scale k, against the results.
+func (d *Data) Loss(w []float64, k float64) float64 {
+	if d.Len() == 0 {
+		return 0
+	}
+	sum := 0.0
+	for i := range d.Result {
+		e := d.Result[i] - sigmoid(d.score(i, w), k)
+		sum += e * e
+	}
+	return sum / float64(d.Len())
+}
+
+// FitK returns the scale K in [0.01, 10] that minimises the loss with
+// weights w (golden-section search).
+func (d *Data) FitK(w []float64) float64 {
+	lo, hi := math.Log(0.01), math.Log(10)
+	g := (math.Sqrt(5) - 1) / 2
+	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+	fa, fb := d.Loss(w, math.Exp(a)), d.Loss(w, math.Exp(b))
+	for range 60 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - g*(hi-lo)
+			fa = d.Loss(w, math.Exp(a))
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + g*(hi-lo)
+			fb = d.Loss(w, math.Exp(b))
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+// FitConfig sets the gradient descent.
+type FitConfig struct {
+	Iterations int       // full passes over the data (1000 if 0)
+	Steps      []float64 // each weight's step size; 0 keeps the weight fixed (nil: DefaultSteps)
+	L2         float64   // pull toward Init: L2 times the squared change, in units of the step
+	K          float64   // the curve's scale; 0 fits it to Init first
+	Progress   func(iteration int, loss float64)
+}
+
+// DefaultSteps returns the step sizes for the evaluation's weights by name:
+// values in centipawns, the scales of hand-set tables in hundredths, and
+// the mop-up weights and royal values fixed (the sample rarely shows them).
+func DefaultSteps(v *rules.Variant, names []string) []float64 {
+	royal := map[string]bool{}
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		if v.PieceSpec(t).Royal {
+			royal[string(v.PieceSpec(t).Letter)] = true
+		}
+	}
+	steps := make([]float64, len(names))
+	for i, n := range names {
+		first, _, _ := strings.Cut(n, ".")
+		switch {
+		case strings.HasPrefix(n, "mopup."):
+			steps[i] = 0
+		case strings.Contains(n, ".value."):
+			if !royal[first] {
+				steps[i] = 1
+			}
+		case strings.Contains(n, ".table."):
+			steps[i] = 0.005
+		case strings.Contains(n, ".centre."), strings.Contains(n, ".advance."):
+			steps[i] = 0.1
+		default:
+			steps[i] = 0.25
+		}
+	}
+	return steps
+}
+
+// FitResult is the outcome of Fit.
+type FitResult struct {
+	Weights      []float64
+	K            float64
+	Before, Loss float64 // the loss with Init and with Weights
+}
+
+// Fit minimises the loss over the weights by Adam's gradient descent, each
+// weight's step shrinking from its size to a tenth over the iterations.
+func Fit(d *Data, c FitConfig) (FitResult, error) {
+	n := len(d.Init)
+	if c.Iterations == 0 {
+		c.Iterations = 1000
+	}
+	if c.Steps == nil {
+		return FitResult{}, fmt.Errorf("tune: no step sizes")
+	}
+	if len(c.Steps) != n {
+		return FitResult{}, fmt.Errorf("tune: %d step sizes for %d weights", len(c.Steps), n)
+	}
+	if d.Len() == 0 {
+		return FitResult{}, fmt.Errorf("tune: no positions to fit")
+	}
+	w := append([]float64(nil), d.Init...)
+	k := c.K
+	if k == 0 {
+		k = d.FitK(w)
+	}
+	res := FitResult{K: k, Before: d.Loss(w, k)}
+	const b1, b2, eps = 0.9, 0.999, 1e-12
+	m, s, grad := make([]float64, n), make([]float64, n), make([]float64, n)
+	scale := k * math.Ln10 / 400
+	for it := 1; it <= c.Iterations; it++ {
+		clear(grad)
+		for i := range d.Result {
+			p := sigmoid(d.score(i, w), k)
+			g := -2 * (d.Result[i] - p) * p * (1 - p) * scale
+			for j := d.start[i]; j < d.start[i+1]; j++ {
+				grad[d.idx[j]] += g * float64(d.val[j])
+			}
+		}
+		frac := float64(it-1) / float64(max(1, c.Iterations-1))
+		rate := 0.1 + 0.9*0.5*(1+math.Cos(math.Pi*frac))
+		for j := range w {
+			if c.Steps[j] == 0 {
+				continue
+			}
+			gj := grad[j] / float64(d.Len())
+			if c.L2 > 0 {
+				dj := (w[j] - d.Init[j]) / c.Steps[j]
+				gj += 2 * c.L2 * dj / c.Steps[j]
+			}
+			m[j] = b1*m[j] + (1-b1)*gj
+			s[j] = b2*s[j] + (1-b2)*gj*gj
+			mh := m[j] / (1 - math.Pow(b1, float64(it)))
+			sh := s[j] / (1 - math.Pow(b2, float64(it)))
+			w[j] -= c.Steps[j] * rate * mh / (math.Sqrt(sh) + eps)
+		}
+		if c.Progress != nil && (it%100 == 0 || it == c.Iterations) {
+			c.Progress(it, d.Loss(w, k))
+		}
+	}
+	res.Weights = w
+	res.Loss = d.Loss(w, k)
+	return res, nil
+}

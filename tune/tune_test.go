@@ -1,0 +1,171 @@
+package tune
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/rules"
+)
+
+// TestFitRecoversKnownWeights: results drawn from the logistic curve of a
+// known linear evaluation, with a seeded generator, give back its weights.
+func TestFitRecoversKnownWeights(t *testing.T) {
+	truth := []float64{120, -45, 75, 30, 0}
+	steps := []float64{2, 2, 2, 2, 0}
+	rng := rand.New(rand.NewPCG(1, 2))
+	d := &Data{Names: []string{"a", "b", "c", "d", "fixed"}, Init: []float64{50, 0, 0, 0, 0}}
+	f := make([]float64, len(truth))
+	for range 15000 {
+		for j := range 4 {
+			f[j] = math.Round(rng.NormFloat64() * 2)
+		}
+		f[3] = float64(rng.IntN(2)*6 - 3) // a tempo-like ±3
+		f[4] = rng.NormFloat64()          // a feature whose weight stays fixed
+		off := rng.NormFloat64() * 20     // a part no weight scales
+		s := off
+		for j := range truth {
+			s += truth[j] * f[j]
+		}
+		r := 0.0
+		if u := rng.Float64(); u < sigmoid(s, 1) {
+			r = 1
+		}
+		d.Add(f, off, r)
+	}
+	res, err := Fit(d, FitConfig{Iterations: 600, Steps: steps, K: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, want := range truth {
+		if got := res.Weights[j]; math.Abs(got-want) > 0.08*math.Abs(want)+4 {
+			t.Errorf("%s = %.1f, want %.1f", d.Names[j], got, want)
+		}
+	}
+	if res.Loss >= res.Before {
+		t.Errorf("loss %v after, %v before", res.Loss, res.Before)
+	}
+	// With the true weights, the fitted scale is near the true one.
+	if k := d.FitK(truth); k < 0.85 || k > 1.15 {
+		t.Errorf("K = %v, want near 1", k)
+	}
+}
+
+// TestFitRecoversPieceValues: on positions of chess from random play,
+// results drawn from an evaluation with other piece values give those
+// values back (the middle-game ones: random play keeps most pieces on the
+// board).
+func TestFitRecoversPieceValues(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := eval.Names(v)
+	truth := eval.Defaults(v)
+	truth["N.value.mg"], truth["R.value.mg"] = 250, 600
+	te := eval.NewWeights(v, truth)
+	tw := te.Weights()
+	base := eval.New(v)
+	d := &Data{Names: names, Init: base.Weights()}
+	steps := make([]float64, len(names))
+	for j, n := range names {
+		if n == "N.value.mg" || n == "R.value.mg" {
+			steps[j] = 2
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	buf := make([]rules.Move, 0, rules.MaxMoves)
+	f := make([]float64, len(names))
+	for d.Len() < 8000 {
+		p := v.Start()
+		for ply := 0; ply < 120 && !p.Status().Over(); ply++ {
+			ms := p.LegalMoves(buf[:0])
+			p.Make(ms[rng.IntN(len(ms))])
+			if ply < 20 || ply%3 != 0 {
+				continue
+			}
+			off := base.Features(p, f)
+			s := off
+			for j := range tw {
+				s += tw[j] * f[j]
+			}
+			r := 0.0
+			if rng.Float64() < sigmoid(s, 1) {
+				r = 1
+			}
+			d.Add(f, off, r)
+		}
+	}
+	res, err := Fit(d, FitConfig{Iterations: 400, Steps: steps, K: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, n := range names {
+		if steps[j] == 0 {
+			continue
+		}
+		if got, want := res.Weights[j], truth[n]; math.Abs(got-want) > 40 {
+			t.Errorf("%s = %.1f, want %.1f (started at %.1f)", n, got, want, d.Init[j])
+		}
+	}
+}
+
+// TestResume: a sample interrupted after some games and resumed is the
+// sample of one uninterrupted run with the same seed.
+func TestResume(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Config{Games: 5, Nodes: 150, Seed: 9, MaxPlies: 50, Workers: 2}
+	dir := t.TempDir()
+	whole, err := Generate(context.Background(), v, c, filepath.Join(dir, "whole.txt"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(whole) == 0 {
+		t.Fatal("no positions")
+	}
+	cut := filepath.Join(dir, "cut.txt")
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Generate(ctx, v, c, cut, func(p Progress) {
+		if p.Games >= 2 {
+			cancel()
+		}
+	})
+	if err == nil {
+		t.Fatal("an interrupted run reported no error")
+	}
+	s, err := ReadSample(cut, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Games) < 2 || len(s.Games) >= c.Games {
+		t.Fatalf("%d games before the interruption", len(s.Games))
+	}
+	// A write cut short leaves half a game behind.
+	f, err := os.OpenFile(cut, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("p 4 1-0 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\np 4 1-")
+	f.Close()
+	resumed, err := Generate(context.Background(), v, c, cut, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(resumed, whole) {
+		t.Errorf("resumed sample of %d positions differs from the whole one of %d", len(resumed), len(whole))
+	}
+	// Other settings do not resume the file.
+	c.Nodes++
+	if _, err := Generate(context.Background(), v, c, cut, nil); err == nil {
+		t.Error("a sample resumed with other settings")
+	}
+}
