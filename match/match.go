@@ -41,20 +41,10 @@ func (tc TimeControl) PGN() string {
 	return fmt.Sprintf("%g+%g", tc.Base.Seconds(), tc.Inc.Seconds())
 }
 
-// The values of the PGN Termination tag the match writes (PGN standard
-// 9.8.1); the reason in words follows the last move as a comment.
-const (
-	termNormal      = "normal"           // by the rules, or a resignation
-	termAdjudicated = "adjudication"     // the match's limit of plies
-	termTime        = "time forfeit"     // a flag fell, or an engine did not answer in time
-	termInfraction  = "rules infraction" // an illegal move, a false claim
-	termAbandoned   = "abandoned"        // an engine crashed or could not go on
-)
-
 // termError is a player's failure that ends the game with a given
 // Termination.
 type termError struct {
-	term string
+	term notation.Termination
 	err  error
 }
 
@@ -62,17 +52,17 @@ func (e termError) Error() string { return e.err.Error() }
 func (e termError) Unwrap() error { return e.err }
 
 // termination returns the Termination of a game a player's error ended.
-func termination(err error) string {
+func termination(err error) notation.Termination {
 	var te termError
 	switch {
 	case errors.As(err, &te):
 		return te.term
 	case errors.Is(err, notation.ErrIllegal), errors.Is(err, notation.ErrSyntax), errors.Is(err, notation.ErrAmbiguous):
-		return termInfraction
+		return notation.TermRulesInfraction
 	case errors.Is(err, context.DeadlineExceeded):
-		return termTime
+		return notation.TermTimeForfeit
 	}
-	return termAbandoned
+	return notation.TermAbandoned
 }
 
 // String writes the control as "60+0.6" or "st=0.1".
@@ -397,7 +387,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 	}
 	left := [2]time.Duration{scale(cfg.TC.Base, rules.White), scale(cfg.TC.Base, rules.Black)}
 	hidden := csipgs.Moderated(cfg.Variant)
-	result, reason, note, term := rules.Ongoing, "", "", termNormal
+	result, reason, note, term := rules.Ongoing, "", "", notation.TermNormal
 	for ply := 0; ; ply++ {
 		p := g.Position()
 		if st := p.Status(); st.Over() {
@@ -405,7 +395,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 			break
 		}
 		if ply >= cfg.MaxPlies && p.Counter() == 0 && p.Phase() == 0 { // at the start of a turn
-			result, reason, term = rules.Draw, fmt.Sprintf("the match's limit of %d plies", cfg.MaxPlies), termAdjudicated
+			result, reason, term = rules.Draw, fmt.Sprintf("the match's limit of %d plies", cfg.MaxPlies), notation.TermAdjudication
 			break
 		}
 		if ctx.Err() != nil {
@@ -437,7 +427,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		if cfg.TC.MoveTime == 0 {
 			left[us] += clk.Inc - used
 			if left[us] < -scale(cfg.TC.Base, us)/20-100*time.Millisecond {
-				result, reason, term = rules.Win(us.Other()), fmt.Sprintf("%s lost on time", us), termTime
+				result, reason, term = rules.Win(us.Other()), fmt.Sprintf("%s lost on time", us), notation.TermTimeForfeit
 				break
 			}
 			left[us] = max(left[us], 0)
@@ -449,12 +439,9 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 	g.SetTag("White", wName)
 	g.SetTag("Black", bName)
 	g.SetTag("TimeControl", cfg.TC.PGN())
-	g.SetTag("Termination", term)
 	rec := notation.WriteGame(g)
-	if n := len(rec.Moves); n > 0 {
-		rec.Moves[n-1].Comments = append(rec.Moves[n-1].Comments, reason)
-	} else {
-		rec.Comment = append(rec.Comment, reason)
+	if err := notation.SetTermination(rec, term, reason); err != nil {
+		return gameResult{}, err
 	}
 	score := 0.5
 	switch {

@@ -223,14 +223,14 @@ func (x *xboardPlayer) common(kind xbKind, arg, line string) error {
 		_, err := x.feature(arg)
 		return err
 	case xbIllegal:
-		return termError{termInfraction, fmt.Errorf("%s rejected a move our rules allow: %q (the last move it was given: %s)", x.name, line, x.lastMove)}
+		return termError{notation.TermRulesInfraction, fmt.Errorf("%s rejected a move our rules allow: %q (the last move it was given: %s)", x.name, line, x.lastMove)}
 	case xbError:
 		if xbHarmless(xbErrorCommand(line)) {
 			return nil
 		}
 		return fmt.Errorf("%s did not accept a command: %q (the last command sent: %s)", x.name, line, x.lastSent())
 	case xbResign:
-		return termError{termNormal, fmt.Errorf("%s resigned (%q)", x.name, line)}
+		return termError{notation.TermNormal, fmt.Errorf("%s resigned (%q)", x.name, line)}
 	}
 	return nil
 }
@@ -494,9 +494,9 @@ func (x *xboardPlayer) falseClaim(line, text string, q *rules.Position) error {
 	claimed, _, _ := strings.Cut(strings.TrimSpace(line), " ")
 	switch {
 	case !st.Over():
-		return termError{termInfraction, fmt.Errorf("%s claimed %q%s, but by our rules the game goes on (%s)", x.name, line, after, q.FEN())}
+		return termError{notation.TermRulesInfraction, fmt.Errorf("%s claimed %q%s, but by our rules the game goes on (%s)", x.name, line, after, q.FEN())}
 	case claimed != st.Result.String():
-		return termError{termInfraction, fmt.Errorf("%s claimed %q%s, but by our rules the result is %s (%s)", x.name, line, after, st, q.FEN())}
+		return termError{notation.TermRulesInfraction, fmt.Errorf("%s claimed %q%s, but by our rules the result is %s (%s)", x.name, line, after, st, q.FEN())}
 	}
 	return nil
 }

@@ -1124,8 +1124,22 @@ func (lg *liveGame) diceState() *diceJSON {
 	return d
 }
 
+// termination is the PGN Termination of a game that ended with status st:
+// a fallen flag is a time forfeit, an aborted game is abandoned, and every
+// other end (by the rules, a resignation, an agreement) is normal.
+func termination(st rules.Status) notation.Termination {
+	switch st.Reason {
+	case "time":
+		return notation.TermTimeForfeit
+	case "abort":
+		return notation.TermAbandoned
+	}
+	return notation.TermNormal
+}
+
 // pgn returns the game as PGN text: while the game is played, its dice
-// appear only as a commitment to their seed.
+// appear only as a commitment to their seed; once it is over, the
+// Termination tag and a comment after the last move say how it ended.
 func (lg *liveGame) pgn() string {
 	pg := notation.WriteGame(lg.g)
 	pg.SetTag("Event", "anychess game "+lg.rec.ID)
@@ -1137,8 +1151,14 @@ func (lg *liveGame) pgn() string {
 	}
 	pg.SetTag("White", names[0])
 	pg.SetTag("Black", names[1])
-	if lg.over && lg.status.Detail != "" {
-		pg.SetTag("Termination", lg.status.Detail)
+	if lg.over {
+		reason := lg.status.Detail
+		if reason == "" {
+			reason = string(lg.status.Reason)
+		}
+		if err := notation.SetTermination(pg, termination(lg.status), reason); err != nil {
+			lg.srv.logf("game %s: pgn: %v", lg.rec.ID, err)
+		}
 	}
 	var b strings.Builder
 	if err := pgn.Write(&b, pg); err != nil {

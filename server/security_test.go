@@ -1,7 +1,11 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
+	"io/fs"
 	"net/http"
 	"strings"
 	"testing"
@@ -162,5 +166,50 @@ func TestHealth(t *testing.T) {
 	w.mustMove("e4")
 	if code, h := health(); code != http.StatusOK || !h.OK {
 		t.Errorf("after a write: %d %+v", code, h)
+	}
+}
+
+// TestGzipPage: the page's files sent gzipped to a client that takes gzip
+// keep the security headers, and decompress to the files.
+func TestGzipPage(t *testing.T) {
+	ts := newTestServer(t, "", func(c *Config) { c.Web = web.Handler() })
+	for _, path := range []string{"/", "/app.js", "/app.css"} {
+		req, err := http.NewRequestWithContext(ctxT(t), http.MethodGet, ts.URL+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept-Encoding", "gzip") // set here, the client leaves the body compressed
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := resp.Header
+		if h.Get("Content-Encoding") != "gzip" || h.Get("Vary") != "Accept-Encoding" {
+			t.Errorf("%s: Content-Encoding %q, Vary %q", path, h.Get("Content-Encoding"), h.Get("Vary"))
+			continue
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("%s: gzipped without the security headers: %v", path, h)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		name := strings.TrimPrefix(path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if want, err := fs.ReadFile(web.FS(), name); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: decompresses to %d bytes, not the file (%v)", path, len(got), err)
+		}
 	}
 }

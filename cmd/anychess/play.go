@@ -201,6 +201,9 @@ type session struct {
 	pgnPath     string        // -pgn: where to save the games
 	interactive bool
 	reported    bool // the end of the current game has been announced
+	// term is the Termination of a game the session ended (a resignation,
+	// the engine's failure); "" while the game goes on or the rules ended it.
+	term notation.Termination
 
 	// csipgs Chess
 	cs         *ai.Engine // the engine's whole turn; nil in other variants
@@ -232,7 +235,7 @@ func (s *session) newGame() error {
 		s.g.SetTag("RNG", game.RNGTag(s.seed))
 	}
 	s.eng.Clear()
-	s.reported = false
+	s.reported, s.term = false, ""
 	s.cs, s.moderated, s.hideEcon = nil, false, false
 	if csipgs.IsCsipgs(s.v) {
 		s.cs = ai.New(s.eng, s.seed)
@@ -400,6 +403,7 @@ func (s *session) command(line string) bool {
 		}
 		s.g.Result = rules.Win(s.human.Other())
 		s.g.Reason = fmt.Sprintf("%s resigns", s.human)
+		s.term = notation.TermNormal
 	default:
 		s.humanMove(line)
 	}
@@ -565,6 +569,7 @@ func (s *session) engineFails(us rules.Color, why string) {
 	fmt.Fprintf(s.out, "the engine (%s) cannot move: %s\n", us, why)
 	s.g.Result = rules.Win(us.Other())
 	s.g.Reason = fmt.Sprintf("the engine (%s) could not move", us)
+	s.term = notation.TermAbandoned
 }
 
 // scoreText writes a search score for side us: centipawns or a mate.
@@ -832,7 +837,7 @@ func (s *session) undo() {
 	for range n {
 		s.g.Undo()
 	}
-	s.g.Result, s.g.Reason = rules.Ongoing, ""
+	s.g.Result, s.g.Reason, s.term = rules.Ongoing, "", ""
 	s.reported = false
 	switch n {
 	case 1:
@@ -892,7 +897,8 @@ func (s *session) setTime(arg string) {
 }
 
 // record returns the current game as PGN with the session's tags: the
-// players, the date, and how the game ended if it did.
+// players, the date, and if the game is over its Termination, with the end
+// in words in a comment after the last move.
 func (s *session) record() *pgn.Game {
 	names := [2]string{}
 	names[s.human], names[s.human.Other()] = "human", "anychess ("+s.strength()+")"
@@ -906,7 +912,13 @@ func (s *session) record() *pgn.Game {
 		if reason == "" {
 			reason = string(st.Reason)
 		}
-		pg.SetTag("Termination", reason)
+		term := s.term
+		if term == "" {
+			term = notation.TermNormal
+		}
+		if err := notation.SetTermination(pg, term, reason); err != nil {
+			fmt.Fprintf(s.out, "the record's termination: %v\n", err)
+		}
 	}
 	return pg
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
 )
 
 // mateInOne is a chess position where White mates with Rd8#.
@@ -235,8 +237,11 @@ func TestPlayAutoSave(t *testing.T) {
 	if r := games[0].Status(); r.Result != rules.WhiteWins {
 		t.Errorf("game 1: %s", r)
 	}
-	if v, _ := games[0].Tag("Termination"); v != "black is checkmated and loses" {
+	if v, _ := games[0].Tag("Termination"); v != "normal" {
 		t.Errorf("game 1 Termination %q", v)
+	}
+	if n := len(games[0].Plies); n == 0 || !slices.Equal(games[0].Plies[n-1].Comments, []string{"black is checkmated and loses"}) {
+		t.Errorf("game 1 does not say how it ended after its last move: %+v", games[0].Plies)
 	}
 	if fen := games[1].Start().FEN(); fen != mateInOne {
 		t.Errorf("game 2 starts at %s", fen)
@@ -487,5 +492,79 @@ func TestCrazyRemovals(t *testing.T) {
 	p.Make(m)
 	if got, want := removalsText(p), "removed: r on a8, R on a8, p on a8 (self-captured)"; got != want {
 		t.Errorf("after Ra1xa8: %q, want %q", got, want)
+	}
+}
+
+// TestPlayTermination: a saved game that is over has a standard
+// Termination and says how it ended in a comment after the last move; an
+// unfinished game has neither.
+func TestPlayTermination(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		input   string
+		term    string // "": no Termination tag
+		comment string // the comment after the last move
+	}{
+		{"checkmate", []string{"-fen", mateInOne}, "Rd8\n", "normal", "black is checkmated and loses"},
+		{"resignation", nil, "e4\nresign\n", "normal", "white resigns"},
+		{"unfinished", nil, "e4\n", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "game.pgn")
+			out, errs, st := playSession(t, append([]string{"-depth", "1", "-pgn", file}, tc.args...), tc.input)
+			if st != 0 || errs != "" {
+				t.Fatalf("status %d, stderr %q\n%s", st, errs, out)
+			}
+			readPGN(t, file, 1) // the game replays
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pgs, err := pgn.Parse(string(data))
+			if err != nil || len(pgs) != 1 {
+				t.Fatalf("%v, %d games", err, len(pgs))
+			}
+			pg := pgs[0]
+			term, ok := pg.Tag("Termination")
+			if term != tc.term || ok != (tc.term != "") {
+				t.Errorf("Termination %q (present %v), want %q", term, ok, tc.term)
+			}
+			var comments []string
+			if n := len(pg.Moves); n > 0 {
+				comments = pg.Moves[n-1].Comments
+			}
+			if tc.comment == "" && len(comments) > 0 || tc.comment != "" && (len(comments) != 1 || comments[0] != tc.comment) {
+				t.Errorf("closing comments %q, want %q\n%s", comments, tc.comment, data)
+			}
+		})
+	}
+}
+
+// TestPlayEngineFailsTermination: a game the engine could not go on with
+// is saved as abandoned, with the reason after the last move.
+func TestPlayEngineFailsTermination(t *testing.T) {
+	reg, err := catalog.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := reg.Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := &session{out: &out, v: v, human: rules.White, view: rules.White, eng: search.New(1), depth: 1}
+	if err := s.newGame(); err != nil {
+		t.Fatal(err)
+	}
+	s.humanMove("e4")
+	s.engineFails(rules.Black, "no move")
+	pg := s.record()
+	if term, _ := pg.Tag("Termination"); term != "abandoned" {
+		t.Errorf("Termination %q, want abandoned", term)
+	}
+	if n := len(pg.Moves); n != 1 || !slices.Equal(pg.Moves[0].Comments, []string{"the engine (black) could not move"}) {
+		t.Errorf("moves %+v, want e4 with the reason after it\n%s", pg.Moves, out.String())
 	}
 }

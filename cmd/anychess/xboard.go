@@ -25,8 +25,8 @@ func runXBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if *hash < 1 || *hash > xboard.MaxHash {
-		fmt.Fprintf(stderr, "anychess xboard: -hash %d: want 1 to %d MB\n", *hash, xboard.MaxHash)
+	if most := search.MaxHashMB(); *hash < 1 || *hash > most {
+		fmt.Fprintf(stderr, "anychess xboard: -hash %d: want 1 to %d MB (the machine's memory)\n", *hash, most)
 		return 2
 	}
 	reg, err := catalog.Default()

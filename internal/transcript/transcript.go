@@ -9,7 +9,8 @@
 //	# ...    a comment
 //
 // After the last line the transcript sends "quit" and the server must
-// return nil.
+// return nil. RunVars replaces each {{name}} in the file by the value the
+// test gives for name (a figure of the machine, say) before it runs.
 package transcript
 
 import (
@@ -44,10 +45,26 @@ func RunAll(t *testing.T, start Server) {
 // reply lines left unread after quit.
 func Run(t *testing.T, file string, start Server) []string {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	return RunVars(t, file, nil, start)
+}
+
+// RunVars is Run with each {{name}} in the file replaced by vars[name]; a
+// {{name}} left that vars does not name fails the test.
+func RunVars(t *testing.T, file string, vars map[string]string, start Server) []string {
+	t.Helper()
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	text := string(raw)
+	for name, v := range vars {
+		text = strings.ReplaceAll(text, "{{"+name+"}}", v)
+	}
+	if i := strings.Index(text, "{{"); i >= 0 {
+		name, _, _ := strings.Cut(text[i+2:], "}}")
+		t.Fatalf("%s: no value for {{%s}}", file, name)
+	}
+	data := []byte(text)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)

@@ -60,7 +60,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -179,7 +178,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 	case "uci":
 		s.printf("id name %s", Name)
 		s.printf("id author %s", Author)
-		s.printf("option name Hash type spin default 16 min 1 max %d", maxHash())
+		s.printf("option name Hash type spin default 16 min 1 max %d", search.MaxHashMB())
 		s.printf("option name Clear Hash type button")
 		s.printf("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		s.printf("option name MultiPV type spin default 1 min 1 max 256")
@@ -288,7 +287,7 @@ func (s *session) setOption(args []string) {
 	}
 	switch id {
 	case "hash":
-		if n, ok := num(1, maxHash()); ok {
+		if n, ok := num(1, search.MaxHashMB()); ok {
 			s.hash = n
 			s.eng.SetHash(n)
 		}
@@ -773,23 +772,6 @@ func wdl(in search.Info) (w, d, l int) {
 // it, so that GUIs and bots that check a value against the maximum pass;
 // the engine uses at most the machine's CPUs.
 const maxThreads = 1024
-
-// maxHash is the largest Hash in megabytes: the machine's memory (4096 if
-// it cannot be read).
-func maxHash() int {
-	data, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 4096
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
-			if kb, err := strconv.Atoi(f[1]); err == nil && kb >= 1024 {
-				return kb / 1024
-			}
-		}
-	}
-	return 4096
-}
 
 // level is a strength of the engine with limited strength: a search depth
 // and the Elo it is taken to stand for.

@@ -22,6 +22,11 @@
 // The engine announces the end of a game by rule after its own move and after
 // the opponent's when not in force mode ("1-0 {White mates}").
 //
+// The memory command sizes the hash table up to the machine's memory
+// (search.MaxHashMB, the bound of UCI's Hash option); a larger request is
+// cut to it, with a comment line saying so. The table is made at once if
+// no search runs, else before the next search or new game.
+//
 // The features sent in reply to protover are
 //
 //	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0

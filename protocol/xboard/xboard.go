@@ -34,10 +34,6 @@ const Name = "anychess"
 // with an error and skipped.
 const MaxLine = 64 << 10
 
-// MaxHash is the largest transposition table, in megabytes, that the memory
-// command sets; larger requests are cut to it.
-const MaxHash = 4096
-
 // DefaultMoveTime is the time per move when no level or st command has set a
 // time control and no sd command a depth.
 const DefaultMoveTime = time.Second
@@ -424,7 +420,11 @@ func (s *session) handle(text string) bool {
 			s.errorf("memory needs a positive number of megabytes", full)
 			return false
 		}
-		s.hash = min(n, MaxHash)
+		if most := search.MaxHashMB(); n > most {
+			s.printf("# memory %d MB is more than this machine's %d MB: the hash table takes %d MB", n, most, most)
+			n = most
+		}
+		s.hash = n
 		if s.job == nil {
 			s.applyHash()
 		}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,8 +17,8 @@ import (
 )
 
 // TestTranscripts plays the command files in testdata/*.txt (see package
-// internal/transcript for the format); nothing after the transcript may be
-// an error.
+// internal/transcript for the format; {{maxhash}} is search.MaxHashMB and
+// {{abovemax}} one more); nothing after the transcript may be an error.
 func TestTranscripts(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))
 	if len(files) == 0 {
@@ -25,7 +26,8 @@ func TestTranscripts(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			rest := transcript.Run(t, f, func(in io.Reader, out io.Writer) error {
+			vars := map[string]string{"maxhash": strconv.Itoa(search.MaxHashMB()), "abovemax": strconv.Itoa(search.MaxHashMB() + 1)}
+			rest := transcript.RunVars(t, f, vars, func(in io.Reader, out io.Writer) error {
 				return xboard.Run(context.Background(), in, out, variant.MustDefault(), search.New(16))
 			})
 			for _, l := range rest {
