@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -221,6 +222,10 @@ type searcher struct {
 	// root, pseudo-legal moves are generated and each is tested only when
 	// its turn to be searched comes.
 	lazy bool
+	// see: captures are plain (see plainCaptures), so static exchange
+	// evaluation orders and prunes them; seeBuf holds its attackers.
+	see    bool
+	seeBuf []geom.Square
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
@@ -260,6 +265,8 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 		end:     spec.Hooks.End,
 		gain:    spec.Hooks.Tactical,
 		lazy:    spec.Hooks.Legal != nil,
+		see:     plainCaptures(v),
+		seeBuf:  make([]geom.Square, 0, 2*rules.MaxPieces),
 	}
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
@@ -491,8 +498,9 @@ func abs(x int) int {
 	return x
 }
 
-// orderMoves scores moves for ordering: hash move, winning captures by
-// value, promotions, killers, then history.
+// orderMoves scores moves for ordering: hash move, captures by value and
+// promotions, killers, history, then (where captures are plain) the
+// captures that lose material in the exchange, which alone score below 0.
 func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) []int32 {
 	p := s.p
 	sc := s.scores[ply][:0]
@@ -514,6 +522,9 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 				attacker = s.ev.PieceValue(p.At(m.From()))
 			}
 			v = 1<<28 + int32(victim*16-attacker/16)
+			if s.see && !s.seeGE(m, 0) {
+				v -= 1<<28 + 1<<24 // a losing capture: after the quiet moves
+			}
 		case m == s.killers[ply][0]:
 			v = 1<<27 + 2
 		case m == s.killers[ply][1]:
@@ -1210,6 +1221,9 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
+		if !inCheck && s.prune && scores[i] < 0 {
+			break // the rest lose material in the exchange (SEE)
+		}
 		outs := p.Outcomes(m)
 		chance := s.chance && len(outs) > 1
 		retry := chance && !inCheck && len(outs) == 2
