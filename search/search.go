@@ -230,7 +230,8 @@ type searcher struct {
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
 	killers     [maxPly + 1][2]rules.Move
-	history     [2][rules.MaxTypes + 1][1024]int32
+	history     [2][rules.MaxTypes + 1][1024]int32 // by side, piece type and target; within ±histMax
+	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
 	pv          [maxPly + 1][maxPly + 1]rules.Move
 	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
@@ -685,6 +686,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	origAlpha := alpha
 	us := p.Turn()
 	legal := 0
+	nQuiets := 0
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
@@ -693,6 +695,10 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		legal++
 		quiet := !p.IsCapture(m) && m.Kind() != rules.Promotion
+		hist := 0 // the move's history score, for reductions
+		if h := s.histOf(us, m); h != nil && quiet {
+			hist = int(*h)
+		}
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
 			if depth <= 3 && i >= 4+depth*depth*2 {
@@ -701,6 +707,10 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			if depth <= 2 && staticEval+150*depth <= alpha {
 				continue
 			}
+		}
+		if quiet && nQuiets < maxQuiets {
+			s.quiets[ply][nQuiets] = m
+			nQuiets++
 		}
 		if s.chance {
 			if outs := p.Outcomes(m); len(outs) > 1 {
@@ -740,14 +750,18 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			sc = -s.negamax(-beta, -alpha, depth-1, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && i >= 3 && s.prune {
-				r = 1 + depth/6 + i/12
+			if depth >= 3 && quiet && !inCheck && i >= 2 && s.prune {
+				// Late-move reductions: more for later moves at greater
+				// depth, less in PV nodes, for checks and for moves with
+				// a good history, more for those with a bad one.
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
 				}
 				if p.InCheck() {
-					r = 0
+					r--
 				}
+				r -= hist / (histMax / 2)
 				r = max(0, min(r, depth-2))
 			}
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
@@ -778,11 +792,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 							s.killers[ply][1] = s.killers[ply][0]
 							s.killers[ply][0] = m
 						}
-						h := &s.history[us][p.At(m.From()).Type()][m.To()]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							s.ageHistory()
-						}
+						s.updateQuietHistory(us, ply, m, nQuiets, depth)
 					}
 					break
 				}
@@ -1155,12 +1165,58 @@ func (s *searcher) hasPieces() bool {
 	return false
 }
 
-func (s *searcher) ageHistory() {
-	for c := range s.history {
-		for t := range s.history[c] {
-			for i := range s.history[c][t] {
-				s.history[c][t][i] /= 8
-			}
+// histMax bounds the history scores: each update moves a score toward
+// ±histMax by a share of the bonus that shrinks as it nears the bound.
+const histMax = 16384
+
+// maxQuiets is the number of quiet moves a node remembers for the history
+// malus.
+const maxQuiets = 64
+
+// lmrTable[d][i] is the late-move reduction at depth d of move i (from 0):
+// about ln(d)·ln(i)/2.25 plies.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
+	}
+	return t
+}()
+
+// histOf returns the history score of side us for m, a move of the side
+// to move not yet made, or nil for a move with no history (drops and
+// special moves).
+func (s *searcher) histOf(us rules.Color, m rules.Move) *int32 {
+	if m.Kind() != rules.Normal && m.Kind() != rules.Castle {
+		return nil
+	}
+	return &s.history[us][s.p.At(m.From()).Type()][m.To()]
+}
+
+// gravity adds bonus (negative: a malus) to the history score h, scaled so
+// that h stays within ±histMax.
+func gravity(h *int32, bonus int) {
+	*h += int32(bonus - int(*h)*abs(bonus)/histMax)
+}
+
+// histBonus is the history bonus of a cutoff at depth.
+func histBonus(depth int) int { return min(250*depth-200, 1600) }
+
+// updateQuietHistory rewards the quiet move m that failed high at ply and
+// penalizes the quiet moves searched before it (the first n of
+// s.quiets[ply], m the last of them).
+func (s *searcher) updateQuietHistory(us rules.Color, ply int, m rules.Move, n, depth int) {
+	bonus := histBonus(depth)
+	for _, q := range s.quiets[ply][:n] {
+		h := s.histOf(us, q)
+		if h == nil {
+			continue
+		}
+		if q == m {
+			gravity(h, bonus)
+		} else {
+			gravity(h, -bonus)
 		}
 	}
 }
