@@ -135,6 +135,7 @@ type Result struct {
 type Engine struct {
 	tt      *table
 	evals   map[*rules.Variant]*eval.Evaluator
+	cont    *contHist // the continuation history of the game's variant
 	stopFl  atomic.Bool
 	certain bool // search only the first outcome of every move
 
@@ -162,7 +163,10 @@ func (e *Engine) SetHash(mb int) {
 }
 
 // Clear forgets everything learned (a new game).
-func (e *Engine) Clear() { e.tt.clear() }
+func (e *Engine) Clear() {
+	e.tt.clear()
+	e.cont = nil
+}
 
 // SetCertainCaptures sets whether the engine takes every move with several
 // outcomes to have its first one (in Vazir: every capture succeeds) and
@@ -232,6 +236,8 @@ type searcher struct {
 	killers     [maxPly + 1][2]rules.Move
 	history     [2][rules.MaxTypes + 1][1024]int32 // by side, piece type and target; within ±histMax
 	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
+	cont        *contHist                          // nil: none for this variant
+	cctx        [maxPly + 1]int32                  // the continuation context of the move made at each ply
 	pv          [maxPly + 1][maxPly + 1]rules.Move
 	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
@@ -269,6 +275,10 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 		see:     plainCaptures(v),
 		seeBuf:  make([]geom.Square, 0, 2*rules.MaxPieces),
 	}
+	if e.cont == nil || e.cont.v != v {
+		e.cont = newContHist(v)
+	}
+	s.cont = e.cont
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
 		s.scores[i] = make([]int32, 0, 256)
@@ -506,6 +516,7 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 	p := s.p
 	sc := s.scores[ply][:0]
 	us := p.Turn()
+	counter := s.counterMove(ply)
 	for _, m := range moves {
 		var v int32
 		switch {
@@ -530,9 +541,11 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 			v = 1<<27 + 2
 		case m == s.killers[ply][1]:
 			v = 1<<27 + 1
+		case m == counter:
+			v = 1 << 27
 		default:
 			if m.Kind() == rules.Normal || m.Kind() == rules.Castle {
-				v = s.history[us][p.At(m.From()).Type()][m.To()]
+				v = s.history[us][p.At(m.From()).Type()][m.To()] + int32(s.contScore(ply, s.contextOf(m)))
 			}
 		}
 		sc = append(sc, v)
@@ -643,6 +656,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		// the rules give no way to take (zugzwang with a stalemate win).
 		if s.nullOK && depth >= 3 && staticEval >= beta && s.hasPieces() && abs(beta) < mateMin {
 			r := 2 + depth/4
+			s.cctx[ply] = -1
 			p.MakeNull()
 			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
 			p.Unmake()
@@ -695,9 +709,11 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		legal++
 		quiet := !p.IsCapture(m) && m.Kind() != rules.Promotion
-		hist := 0 // the move's history score, for reductions
+		cur := s.contextOf(m)
+		s.cctx[ply] = cur
+		hist := 0 // the move's history scores, for reductions
 		if h := s.histOf(us, m); h != nil && quiet {
-			hist = int(*h)
+			hist = int(*h) + s.contScore(ply, cur)
 		}
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
@@ -761,7 +777,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				if p.InCheck() {
 					r--
 				}
-				r -= hist / (histMax / 2)
+				r -= hist / histMax
 				r = max(0, min(r, depth-2))
 			}
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
@@ -1213,12 +1229,14 @@ func (s *searcher) updateQuietHistory(us rules.Color, ply int, m rules.Move, n, 
 		if h == nil {
 			continue
 		}
+		b := -bonus
 		if q == m {
-			gravity(h, bonus)
-		} else {
-			gravity(h, -bonus)
+			b = bonus
 		}
+		gravity(h, b)
+		s.updateCont(ply, s.contextOf(q), b)
 	}
+	s.setCounter(ply, m)
 }
 
 // quiesce searches captures and promotions until the position is quiet.
