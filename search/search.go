@@ -238,6 +238,8 @@ type searcher struct {
 	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
 	cont        *contHist                          // nil: none for this variant
 	cctx        [maxPly + 1]int32                  // the continuation context of the move made at each ply
+	evals       [maxPly + 1]int32                  // the static evaluation at each ply (-Infinity in check)
+	turns       [maxPly + 1]rules.Color            // the side to move at each ply
 	pv          [maxPly + 1][maxPly + 1]rules.Move
 	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
@@ -645,10 +647,14 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if !inCheck && staticEval == -Infinity {
 		staticEval = s.ev.Evaluate(p)
 	}
+	if inCheck {
+		staticEval = -Infinity
+	}
+	improving := s.improving(ply, staticEval)
 
 	if !pvNode && !inCheck && ply > 0 && s.prune {
 		// Reverse futility pruning.
-		if depth <= 3 && staticEval-120*depth >= beta && abs(beta) < mateMin {
+		if depth <= 3 && staticEval-120*(depth-b2i(improving)) >= beta && abs(beta) < mateMin {
 			return staticEval
 		}
 		// Null move: pass and see whether the opponent can still not
@@ -717,7 +723,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
-			if depth <= 3 && i >= 4+depth*depth*2 {
+			if depth <= 3 && i >= lmpCount(depth, improving) {
 				continue
 			}
 			if depth <= 2 && staticEval+150*depth <= alpha {
@@ -773,6 +779,9 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				r = int(lmrTable[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
+				}
+				if !improving {
+					r++
 				}
 				if p.InCheck() {
 					r--
@@ -1179,6 +1188,45 @@ func (s *searcher) hasPieces() bool {
 		}
 	}
 	return false
+}
+
+// improving reports whether the static evaluation ev of the node at ply
+// is better than at the last node where the same side was to move (two
+// plies back when sides alternate), which makes pruning and reductions
+// more careful. It records ev and the side to move for the nodes below.
+// It is false in check (ev -Infinity) and true when no earlier evaluation
+// is known.
+func (s *searcher) improving(ply, ev int) bool {
+	us := s.p.Turn()
+	s.evals[ply], s.turns[ply] = int32(ev), us
+	if ev == -Infinity {
+		return false
+	}
+	for k := ply - 1; k >= max(0, ply-4); k-- {
+		if s.turns[k] == us {
+			if s.evals[k] == -Infinity {
+				continue
+			}
+			return ev > int(s.evals[k])
+		}
+	}
+	return true
+}
+
+// lmpCount is the number of quiet moves searched at depth before late-move
+// pruning drops the rest.
+func lmpCount(depth int, improving bool) int {
+	if improving {
+		return 4 + 2*depth*depth
+	}
+	return 3 + depth*depth
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // histMax bounds the history scores: each update moves a score toward
