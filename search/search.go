@@ -651,6 +651,12 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		staticEval = -Infinity
 	}
 	improving := s.improving(ply, staticEval)
+	// Internal iterative reduction: a node the table knows no move for is
+	// searched one ply shallower (it is likely new, and its move order
+	// poor); the next iteration finds its move stored.
+	if s.prune && ply > 0 && hashMove == rules.NoMove && depth >= 4 {
+		depth--
+	}
 
 	if !pvNode && !inCheck && ply > 0 && s.prune {
 		// Reverse futility pruning.
