@@ -1308,13 +1308,14 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 	if ply >= maxPly-1 {
 		return s.ev.Evaluate(p)
 	}
-	// In variants with chance the table keeps quiescence results too: the
-	// outcomes of different tries lead to the same positions.
-	useTT := s.chance && s.prune
+	// The table keeps quiescence results too (at depth 0): captures in
+	// another order, and in variants with chance the outcomes of different
+	// tries, lead to the same positions.
+	useTT := s.prune
 	var key uint64
 	if useTT {
 		key = p.Hash()
-		if e, ok := s.tt.probe(key); ok {
+		if e, ok := s.tt.probe(key); ok && (s.nmove == 0 || p.Halfmove() < s.nmove-4) {
 			sc := fromTT(int(e.score), ply)
 			if cuts(e.bound, sc, alpha, beta) {
 				return sc
