@@ -736,6 +736,17 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				continue
 			}
 		}
+		// SEE pruning: at shallow depth, a move that loses more material in
+		// the exchange on its target than the depth allows.
+		if !pvNode && !inCheck && i > 0 && best > -mateMin && s.prune && s.see && depth <= 6 {
+			margin := -100 * depth
+			if quiet {
+				margin = -30 * depth * depth
+			}
+			if !s.seeGE(m, margin) {
+				continue
+			}
+		}
 		if quiet && nQuiets < maxQuiets {
 			s.quiets[ply][nQuiets] = m
 			nQuiets++
