@@ -205,7 +205,8 @@ type searcher struct {
 	ctx      context.Context
 	lim      Limits
 	start    time.Time
-	soft     time.Time // do not start a new iteration after this
+	soft     time.Time // do not start a new iteration after this (scaled by softScale)
+	flexible bool      // the soft deadline follows the stability of the best move
 	hard     time.Time // abort the search at this
 	timed    bool
 	nodes    int64
@@ -312,6 +313,7 @@ func (s *searcher) setTime() {
 		budget := max(left/time.Duration(mtg)+inc*3/4, 5*time.Millisecond)
 		budget = min(budget, max(left-overhead, time.Millisecond)/2)
 		s.soft = s.start.Add(budget * 6 / 10)
+		s.flexible = true
 		s.hard = s.start.Add(min(budget*3, max(left-overhead, time.Millisecond)*3/4))
 	}
 }
@@ -346,6 +348,8 @@ func (s *searcher) iterate(info func(Info)) Result {
 	var best Result
 	best.Best = rootMoves[0]
 	prevScore := 0
+	scale := 1.0                  // of the soft deadline, from softScale when it is flexible
+	changes, lastChange := 0.0, 0 // best-move changes (decaying) and the depth of the last
 	for depth := 1; depth <= maxD; depth++ {
 		s.rootExclude = s.rootExclude[:0]
 		var lines []Info
@@ -363,6 +367,14 @@ func (s *searcher) iterate(info func(Info)) Result {
 			in.Bound = bound
 			lines = append(lines, in)
 			if line == 1 {
+				changes /= 2
+				if depth > 1 && pv[0] != best.Best {
+					changes++
+					lastChange = depth
+				}
+				if s.flexible {
+					scale = softScale(changes, depth-lastChange, prevScore, score, depth)
+				}
 				prevScore = score
 				best = Result{Best: pv[0], Info: in}
 				if len(pv) > 1 {
@@ -382,7 +394,7 @@ func (s *searcher) iterate(info func(Info)) Result {
 		if s.stopped {
 			break
 		}
-		if s.timed && time.Now().After(s.soft) {
+		if s.timed && time.Since(s.start) > time.Duration(float64(s.soft.Sub(s.start))*scale) {
 			break
 		}
 		if best.Info.Mate != 0 && depth > 2*abs(best.Info.Mate)+4 && !s.lim.Infinite && s.lim.Depth == 0 {
@@ -391,6 +403,22 @@ func (s *searcher) iterate(info func(Info)) Result {
 	}
 	best.Info.Nodes, best.Info.Time = s.nodes, time.Since(s.start)
 	return best
+}
+
+// softScale scales the soft deadline of a search on the clock after the
+// iteration at depth: longer while the best move changes (changes counts
+// the recent changes, each iteration halving the count before) or the
+// score falls from prev, shorter once the best move has stood for stable
+// iterations.
+func softScale(changes float64, stable, prev, score, depth int) float64 {
+	x := 1 + 1.5*changes
+	if stable >= 6 {
+		x *= 0.7
+	}
+	if depth > 4 && abs(prev) < mateMin && abs(score) < mateMin {
+		x *= min(max(1+float64(prev-score)/200, 0.85), 1.5)
+	}
+	return min(max(x, 0.5), 2.5)
 }
 
 // rootMoves keeps the moves the limits allow at the root.
