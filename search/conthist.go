@@ -5,9 +5,10 @@ import (
 )
 
 // maxContContexts bounds the contexts (piece × square) of the continuation
-// history; a variant with more (many piece types on a large board) goes
-// without it.
-const maxContContexts = 4096
+// history, whose table has the square of that many entries (5 MB at
+// most; Great Shatranj has 1600 contexts); a variant with more (many
+// piece types on a large board) goes without it.
+const maxContContexts = 1600
 
 // contHist is the continuation history: how well a quiet move (piece and
 // target) did after a given earlier move (piece and target), one and two

@@ -84,3 +84,27 @@ func TestContinuation(t *testing.T) {
 		t.Errorf("after many bonuses e5 scores %d, want within (0, %d]", got, 2*histMax)
 	}
 }
+
+// TestContHistSize checks which variants get a continuation history: not
+// those whose table would be too large.
+func TestContHistSize(t *testing.T) {
+	reg := catalog.MustDefault()
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"chess", true}, {"greatshatranj", true}, {"chatrang", true}, {"vazir", true},
+	} {
+		v, err := reg.Get(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := newContHist(v)
+		if (c != nil) != tt.want {
+			t.Errorf("%s: continuation history %v, want %v", tt.name, c != nil, tt.want)
+		}
+		if c != nil && len(c.score) > maxContContexts*maxContContexts {
+			t.Errorf("%s: %d entries", tt.name, len(c.score))
+		}
+	}
+}

@@ -129,8 +129,8 @@ type Result struct {
 	Info   Info
 }
 
-// Engine searches positions. It keeps its transposition table between
-// searches of one game. It is not safe for concurrent searches; one engine
+// Engine searches positions. It keeps its transposition table and its
+// continuation history between searches of one game. It is not safe for concurrent searches; one engine
 // plays one game at a time.
 type Engine struct {
 	tt      *table

@@ -109,3 +109,16 @@ func TestPlainCaptures(t *testing.T) {
 		}
 	}
 }
+
+// TestSEENoAlloc pins static exchange evaluation, which runs for captures
+// at every node, allocation-free.
+func TestSEENoAlloc(t *testing.T) {
+	s := seeSearcher(t, "chess", "4q1k1/4r3/8/4n3/8/8/4R3/4R1K1 w - - 0 1")
+	m, err := notation.ParseSAN(s.p, "Rxe5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.seeGE(m, 0) }); n != 0 {
+		t.Errorf("seeGE allocates %v times", n)
+	}
+}
