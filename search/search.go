@@ -1,8 +1,20 @@
 // Package search finds good moves in any variant: iterative deepening
-// principal-variation search with a transposition table, quiescence search,
-// move ordering (hash move, captures by victim and attacker, killers,
-// history), null-move pruning and late-move reductions where the variant
-// makes them sound, and time management.
+// principal-variation search with a transposition table (in quiescence
+// too), quiescence search, move ordering (hash move, captures by victim
+// and attacker, killers, counter moves, history and continuation history
+// with a malus for the moves that did not cut off), null-move pruning and
+// late-move reductions (by a log table and the move's history) where the
+// variant makes them sound, reverse futility and late-move pruning that
+// depend on whether the static evaluation improves, internal iterative
+// reduction, and time management that follows the best move's
+// stability.
+//
+// Where captures are plain (no hook makes, resolves or gives chances to
+// them; see plainCaptures), static exchange evaluation, on the rules'
+// attackers of any piece set, orders the captures that lose material
+// after the quiet moves, drops them from quiescence and prunes losing
+// moves at low depth. Variants whose captures are hooks (Vazir's tries,
+// Crazy Chess, csipgs) go without it.
 //
 // Scores are centipawns from the side to move's point of view. Mate and
 // the variant's decisive end rules (a stalemate that wins, a bare king that
