@@ -160,11 +160,13 @@ func (s Stats) llr(t *SPRT) float64 {
 		return 0
 	}
 	sc := s.Score()
-	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
-	variance := w*(1-sc)*(1-sc) + d*(0.5-sc)*(0.5-sc) + l*sc*sc
-	if variance <= 0 {
-		variance = 1e-6
-	}
+	// The variance is taken with half a game added to each kind of result:
+	// a sample without spread (a few wins in a row) would otherwise have
+	// a variance near 0 and decide the test after a game or two.
+	w, d, l := float64(s.Wins)+0.5, float64(s.Draws)+0.5, float64(s.Losses)+0.5
+	rn := w + d + l
+	rs := (w + d/2) / rn
+	variance := (w*(1-rs)*(1-rs) + d*(0.5-rs)*(0.5-rs) + l*rs*rs) / rn
 	s0, s1 := scoreOf(t.Elo0), scoreOf(t.Elo1)
 	return n * (s1 - s0) * (2*sc - s0 - s1) / (2 * variance)
 }

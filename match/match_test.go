@@ -103,6 +103,33 @@ func TestStats(t *testing.T) {
 	}
 }
 
+// TestLLRFewGames checks that a handful of equal results (no variance in
+// the sample) is not taken for overwhelming evidence, while a long run of
+// wins still is.
+func TestLLRFewGames(t *testing.T) {
+	sp := &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	upper := math.Log((1 - sp.Beta) / sp.Alpha)
+	lower := math.Log(sp.Beta / (1 - sp.Alpha))
+	tests := []struct {
+		s      Stats
+		decide bool
+	}{
+		{Stats{Wins: 1}, false},
+		{Stats{Losses: 1}, false},
+		{Stats{Draws: 3}, false},
+		{Stats{Wins: 3}, false},
+		{Stats{Wins: 1, Losses: 1}, false},
+		{Stats{Wins: 60}, true},
+		{Stats{Losses: 60}, true},
+	}
+	for _, tt := range tests {
+		llr := tt.s.llr(sp)
+		if decided := llr >= upper || llr <= lower; decided != tt.decide {
+			t.Errorf("%+v: llr %.2f, decided %v, want %v", tt.s, llr, decided, tt.decide)
+		}
+	}
+}
+
 func TestMatch(t *testing.T) {
 	reg := variant.MustDefault()
 	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {

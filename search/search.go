@@ -1,8 +1,20 @@
 // Package search finds good moves in any variant: iterative deepening
-// principal-variation search with a transposition table, quiescence search,
-// move ordering (hash move, captures by victim and attacker, killers,
-// history), null-move pruning and late-move reductions where the variant
-// makes them sound, and time management.
+// principal-variation search with a transposition table (in quiescence
+// too), quiescence search, move ordering (hash move, captures by victim
+// and attacker, killers, counter moves, history and continuation history
+// with a malus for the moves that did not cut off), null-move pruning and
+// late-move reductions (by a log table and the move's history) where the
+// variant makes them sound, reverse futility and late-move pruning that
+// depend on whether the static evaluation improves, internal iterative
+// reduction, and time management that follows the best move's
+// stability.
+//
+// Where captures are plain (no hook makes, resolves or gives chances to
+// them; see plainCaptures), static exchange evaluation, on the rules'
+// attackers of any piece set, orders the captures that lose material
+// after the quiet moves, drops them from quiescence and prunes losing
+// moves at low depth. Variants whose captures are hooks (Vazir's tries,
+// Crazy Chess, csipgs) go without it.
 //
 // Scores are centipawns from the side to move's point of view. Mate and
 // the variant's decisive end rules (a stalemate that wins, a bare king that
@@ -42,6 +54,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -132,12 +145,13 @@ type Result struct {
 	Info   Info
 }
 
-// Engine searches positions. It keeps its transposition table between
-// searches of one game. It is not safe for concurrent searches; one engine
+// Engine searches positions. It keeps its transposition table and its
+// continuation history between searches of one game. It is not safe for concurrent searches; one engine
 // plays one game at a time.
 type Engine struct {
 	tt      *table
 	evals   map[*rules.Variant]*eval.Evaluator
+	cont    *contHist // the continuation history of the game's variant
 	stopFl  atomic.Bool
 	certain bool // search only the first outcome of every move
 
@@ -169,7 +183,10 @@ func (e *Engine) SetHash(mb int) {
 func (e *Engine) Hashfull() int { return e.tt.hashfull() }
 
 // Clear forgets everything learned (a new game).
-func (e *Engine) Clear() { e.tt.clear() }
+func (e *Engine) Clear() {
+	e.tt.clear()
+	e.cont = nil
+}
 
 // SetCertainCaptures sets whether the engine takes every move with several
 // outcomes to have its first one (in Vazir: every capture succeeds) and
@@ -208,7 +225,8 @@ type searcher struct {
 	ctx      context.Context
 	lim      Limits
 	start    time.Time
-	soft     time.Time // do not start a new iteration after this
+	soft     time.Time // do not start a new iteration after this (scaled by softScale)
+	flexible bool      // the soft deadline follows the stability of the best move
 	hard     time.Time // abort the search at this
 	timed    bool
 	nodes    int64
@@ -229,11 +247,20 @@ type searcher struct {
 	// root, pseudo-legal moves are generated and each is tested only when
 	// its turn to be searched comes.
 	lazy bool
+	// see: captures are plain (see plainCaptures), so static exchange
+	// evaluation orders and prunes them; seeBuf holds its attackers.
+	see    bool
+	seeBuf []geom.Square
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
 	killers     [maxPly + 1][2]rules.Move
-	history     [2][rules.MaxTypes + 1][1024]int32
+	history     [2][rules.MaxTypes + 1][1024]int32 // by side, piece type and target; within ±histMax
+	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
+	cont        *contHist                          // nil: none for this variant
+	cctx        [maxPly + 1]int32                  // the continuation context of the move made at each ply
+	evals       [maxPly + 1]int32                  // the static evaluation at each ply (-Infinity in check)
+	turns       [maxPly + 1]rules.Color            // the side to move at each ply
 	pv          [maxPly + 1][maxPly + 1]rules.Move
 	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
@@ -268,7 +295,13 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 		end:     spec.Hooks.End,
 		gain:    spec.Hooks.Tactical,
 		lazy:    spec.Hooks.Legal != nil,
+		see:     plainCaptures(v),
+		seeBuf:  make([]geom.Square, 0, 2*rules.MaxPieces),
 	}
+	if e.cont == nil || e.cont.v != v {
+		e.cont = newContHist(v)
+	}
+	s.cont = e.cont
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
 		s.scores[i] = make([]int32, 0, 256)
@@ -300,6 +333,7 @@ func (s *searcher) setTime() {
 		budget := max(left/time.Duration(mtg)+inc*3/4, 5*time.Millisecond)
 		budget = min(budget, max(left-overhead, time.Millisecond)/2)
 		s.soft = s.start.Add(budget * 6 / 10)
+		s.flexible = true
 		s.hard = s.start.Add(min(budget*3, max(left-overhead, time.Millisecond)*3/4))
 	}
 }
@@ -334,6 +368,8 @@ func (s *searcher) iterate(info func(Info)) Result {
 	var best Result
 	best.Best = rootMoves[0]
 	prevScore := 0
+	scale := 1.0                  // of the soft deadline, from softScale when it is flexible
+	changes, lastChange := 0.0, 0 // best-move changes (decaying) and the depth of the last
 	for depth := 1; depth <= maxD; depth++ {
 		s.rootExclude = s.rootExclude[:0]
 		var lines []Info
@@ -351,6 +387,14 @@ func (s *searcher) iterate(info func(Info)) Result {
 			in.Bound = bound
 			lines = append(lines, in)
 			if line == 1 {
+				changes /= 2
+				if depth > 1 && pv[0] != best.Best {
+					changes++
+					lastChange = depth
+				}
+				if s.flexible {
+					scale = softScale(changes, depth-lastChange, prevScore, score, depth)
+				}
 				prevScore = score
 				best = Result{Best: pv[0], Info: in}
 				if len(pv) > 1 {
@@ -370,7 +414,7 @@ func (s *searcher) iterate(info func(Info)) Result {
 		if s.stopped {
 			break
 		}
-		if s.timed && time.Now().After(s.soft) {
+		if s.timed && time.Since(s.start) > time.Duration(float64(s.soft.Sub(s.start))*scale) {
 			break
 		}
 		if best.Info.Mate != 0 && depth > 2*abs(best.Info.Mate)+4 && !s.lim.Infinite && s.lim.Depth == 0 {
@@ -379,6 +423,22 @@ func (s *searcher) iterate(info func(Info)) Result {
 	}
 	best.Info.Nodes, best.Info.Time = s.nodes, time.Since(s.start)
 	return best
+}
+
+// softScale scales the soft deadline of a search on the clock after the
+// iteration at depth: longer while the best move changes (changes counts
+// the recent changes, each iteration halving the count before) or the
+// score falls from prev, shorter once the best move has stood for stable
+// iterations.
+func softScale(changes float64, stable, prev, score, depth int) float64 {
+	x := 1 + 1.5*changes
+	if stable >= 6 {
+		x *= 0.7
+	}
+	if depth > 4 && abs(prev) < mateMin && abs(score) < mateMin {
+		x *= min(max(1+float64(prev-score)/200, 0.85), 1.5)
+	}
+	return min(max(x, 0.5), 2.5)
 }
 
 // rootMoves keeps the moves the limits allow at the root.
@@ -502,12 +562,14 @@ func abs(x int) int {
 	return x
 }
 
-// orderMoves scores moves for ordering: hash move, winning captures by
-// value, promotions, killers, then history.
+// orderMoves scores moves for ordering: hash move, captures by value and
+// promotions, killers, history, then (where captures are plain) the
+// captures that lose material in the exchange, which alone score below 0.
 func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) []int32 {
 	p := s.p
 	sc := s.scores[ply][:0]
 	us := p.Turn()
+	counter := s.counterMove(ply)
 	for _, m := range moves {
 		var v int32
 		switch {
@@ -525,13 +587,18 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 				attacker = s.ev.PieceValue(p.At(m.From()))
 			}
 			v = 1<<28 + int32(victim*16-attacker/16)
+			if s.see && !s.seeGE(m, 0) {
+				v -= 1<<28 + 1<<24 // a losing capture: after the quiet moves
+			}
 		case m == s.killers[ply][0]:
 			v = 1<<27 + 2
 		case m == s.killers[ply][1]:
 			v = 1<<27 + 1
+		case m == counter:
+			v = 1 << 27
 		default:
 			if m.Kind() == rules.Normal || m.Kind() == rules.Castle {
-				v = s.history[us][p.At(m.From()).Type()][m.To()]
+				v = s.history[us][p.At(m.From()).Type()][m.To()] + int32(s.contScore(ply, s.contextOf(m)))
 			}
 		}
 		sc = append(sc, v)
@@ -631,10 +698,20 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if !inCheck && staticEval == -Infinity {
 		staticEval = s.ev.Evaluate(p)
 	}
+	if inCheck {
+		staticEval = -Infinity
+	}
+	improving := s.improving(ply, staticEval)
+	// Internal iterative reduction: a node the table knows no move for is
+	// searched one ply shallower (it is likely new, and its move order
+	// poor); the next iteration finds its move stored.
+	if s.prune && ply > 0 && hashMove == rules.NoMove && depth >= 4 {
+		depth--
+	}
 
 	if !pvNode && !inCheck && ply > 0 && s.prune {
 		// Reverse futility pruning.
-		if depth <= 3 && staticEval-120*depth >= beta && abs(beta) < mateMin {
+		if depth <= 3 && staticEval-120*(depth-b2i(improving)) >= beta && abs(beta) < mateMin {
 			return staticEval
 		}
 		// Null move: pass and see whether the opponent can still not
@@ -642,6 +719,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		// the rules give no way to take (zugzwang with a stalemate win).
 		if s.nullOK && depth >= 3 && staticEval >= beta && s.hasPieces() && abs(beta) < mateMin {
 			r := 2 + depth/4
+			s.cctx[ply] = -1
 			p.MakeNull()
 			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
 			p.Unmake()
@@ -685,6 +763,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	origAlpha := alpha
 	us := p.Turn()
 	legal := 0
+	nQuiets := 0
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
@@ -696,14 +775,35 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			s.lim.CurrMove(m, legal)
 		}
 		quiet := !p.IsCapture(m) && m.Kind() != rules.Promotion
+		cur := s.contextOf(m)
+		s.cctx[ply] = cur
+		hist := 0 // the move's history scores, for reductions
+		if h := s.histOf(us, m); h != nil && quiet {
+			hist = int(*h) + s.contScore(ply, cur)
+		}
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
-			if depth <= 3 && i >= 4+depth*depth*2 {
+			if depth <= 3 && i >= lmpCount(depth, improving) {
 				continue
 			}
 			if depth <= 2 && staticEval+150*depth <= alpha {
 				continue
 			}
+		}
+		// SEE pruning: at shallow depth, a move that loses more material in
+		// the exchange on its target than the depth allows.
+		if !pvNode && !inCheck && i > 0 && best > -mateMin && s.prune && s.see && depth <= 6 {
+			margin := -100 * depth
+			if quiet {
+				margin = -30 * depth * depth
+			}
+			if !s.seeGE(m, margin) {
+				continue
+			}
+		}
+		if quiet && nQuiets < maxQuiets {
+			s.quiets[ply][nQuiets] = m
+			nQuiets++
 		}
 		if s.chance {
 			if outs := p.Outcomes(m); len(outs) > 1 {
@@ -743,14 +843,21 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			sc = -s.negamax(-beta, -alpha, depth-1, ply+1, pvNode)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && !inCheck && i >= 3 && s.prune {
-				r = 1 + depth/6 + i/12
+			if depth >= 3 && quiet && !inCheck && i >= 2 && s.prune {
+				// Late-move reductions: more for later moves at greater
+				// depth, less in PV nodes, for checks and for moves with
+				// a good history, more for those with a bad one.
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
 				}
-				if p.InCheck() {
-					r = 0
+				if !improving {
+					r++
 				}
+				if p.InCheck() {
+					r--
+				}
+				r -= hist / histMax
 				r = max(0, min(r, depth-2))
 			}
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
@@ -781,11 +888,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 							s.killers[ply][1] = s.killers[ply][0]
 							s.killers[ply][0] = m
 						}
-						h := &s.history[us][p.At(m.From()).Type()][m.To()]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							s.ageHistory()
-						}
+						s.updateQuietHistory(us, ply, m, nQuiets, depth)
 					}
 					break
 				}
@@ -1158,14 +1261,101 @@ func (s *searcher) hasPieces() bool {
 	return false
 }
 
-func (s *searcher) ageHistory() {
-	for c := range s.history {
-		for t := range s.history[c] {
-			for i := range s.history[c][t] {
-				s.history[c][t][i] /= 8
+// improving reports whether the static evaluation ev of the node at ply
+// is better than at the last node where the same side was to move (two
+// plies back when sides alternate), which makes pruning and reductions
+// more careful. It records ev and the side to move for the nodes below.
+// It is false in check (ev -Infinity) and true when no earlier evaluation
+// is known.
+func (s *searcher) improving(ply, ev int) bool {
+	us := s.p.Turn()
+	s.evals[ply], s.turns[ply] = int32(ev), us
+	if ev == -Infinity {
+		return false
+	}
+	for k := ply - 1; k >= max(0, ply-4); k-- {
+		if s.turns[k] == us {
+			if s.evals[k] == -Infinity {
+				continue
 			}
+			return ev > int(s.evals[k])
 		}
 	}
+	return true
+}
+
+// lmpCount is the number of quiet moves searched at depth before late-move
+// pruning drops the rest.
+func lmpCount(depth int, improving bool) int {
+	if improving {
+		return 4 + 2*depth*depth
+	}
+	return 3 + depth*depth
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// histMax bounds the history scores: each update moves a score toward
+// ±histMax by a share of the bonus that shrinks as it nears the bound.
+const histMax = 16384
+
+// maxQuiets is the number of quiet moves a node remembers for the history
+// malus.
+const maxQuiets = 64
+
+// lmrTable[d][i] is the late-move reduction at depth d of move i (from 0):
+// about ln(d)·ln(i)/2.25 plies.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
+	}
+	return t
+}()
+
+// histOf returns the history score of side us for m, a move of the side
+// to move not yet made, or nil for a move with no history (drops and
+// special moves).
+func (s *searcher) histOf(us rules.Color, m rules.Move) *int32 {
+	if m.Kind() != rules.Normal && m.Kind() != rules.Castle {
+		return nil
+	}
+	return &s.history[us][s.p.At(m.From()).Type()][m.To()]
+}
+
+// gravity adds bonus (negative: a malus) to the history score h, scaled so
+// that h stays within ±histMax.
+func gravity(h *int32, bonus int) {
+	*h += int32(bonus - int(*h)*abs(bonus)/histMax)
+}
+
+// histBonus is the history bonus of a cutoff at depth.
+func histBonus(depth int) int { return min(250*depth-200, 1600) }
+
+// updateQuietHistory rewards the quiet move m that failed high at ply and
+// penalizes the quiet moves searched before it (the first n of
+// s.quiets[ply], m the last of them).
+func (s *searcher) updateQuietHistory(us rules.Color, ply int, m rules.Move, n, depth int) {
+	bonus := histBonus(depth)
+	for _, q := range s.quiets[ply][:n] {
+		h := s.histOf(us, q)
+		if h == nil {
+			continue
+		}
+		b := -bonus
+		if q == m {
+			b = bonus
+		}
+		gravity(h, b)
+		s.updateCont(ply, s.contextOf(q), b)
+	}
+	s.setCounter(ply, m)
 }
 
 // quiesce searches captures and promotions until the position is quiet.
@@ -1183,13 +1373,14 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 	if ply >= maxPly-1 {
 		return s.ev.Evaluate(p)
 	}
-	// In variants with chance the table keeps quiescence results too: the
-	// outcomes of different tries lead to the same positions.
-	useTT := s.chance && s.prune
+	// The table keeps quiescence results too (at depth 0): captures in
+	// another order, and in variants with chance the outcomes of different
+	// tries, lead to the same positions.
+	useTT := s.prune
 	var key uint64
 	if useTT {
 		key = p.Hash()
-		if e, ok := s.tt.probe(key); ok {
+		if e, ok := s.tt.probe(key); ok && (s.nmove == 0 || p.Halfmove() < s.nmove-4) {
 			sc := fromTT(int(e.score), ply)
 			if cuts(e.bound, sc, alpha, beta) {
 				return sc
@@ -1224,6 +1415,9 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
+		if !inCheck && s.prune && scores[i] < 0 {
+			break // the rest lose material in the exchange (SEE)
+		}
 		outs := p.Outcomes(m)
 		chance := s.chance && len(outs) > 1
 		retry := chance && !inCheck && len(outs) == 2

@@ -1,0 +1,113 @@
+package search
+
+import (
+	"github.com/anychess/anychess/rules"
+)
+
+// maxContContexts bounds the contexts (piece × square) of the continuation
+// history, whose table has the square of that many entries (5 MB at
+// most; Great Shatranj has 1600 contexts); a variant with more (many
+// piece types on a large board) goes without it.
+const maxContContexts = 1600
+
+// contHist is the continuation history: how well a quiet move (piece and
+// target) did after a given earlier move (piece and target), one and two
+// decisions back, whichever side made them. It also keeps the counter
+// move, the quiet move that last refuted each move. An engine keeps it
+// from one search of a game to the next.
+type contHist struct {
+	v       *rules.Variant
+	files   int
+	nSq     int // squares of the board's rectangle
+	n       int // contexts: pieces (colour and type) × squares
+	score   []int16
+	counter []rules.Move
+}
+
+// newContHist returns the continuation history for v, or nil if v has
+// too many contexts.
+func newContHist(v *rules.Variant) *contHist {
+	b := v.Board()
+	n := 2 * (v.NumTypes() + 1) * b.Files * b.Ranks
+	if n > maxContContexts {
+		return nil
+	}
+	return &contHist{v: v, files: b.Files, nSq: b.Files * b.Ranks, n: n,
+		score: make([]int16, n*n), counter: make([]rules.Move, n)}
+}
+
+// context returns the index of the piece pc arriving on the target of m
+// (-1 for moves that have none: drops, special moves, null moves).
+func (c *contHist) context(pc rules.Piece, m rules.Move) int32 {
+	if m.Kind() != rules.Normal && m.Kind() != rules.Castle || !pc.IsPiece() {
+		return -1
+	}
+	to := m.To()
+	sq := to.Rank()*c.files + to.File()
+	return int32((int(pc.Color())*(c.v.NumTypes()+1)+int(pc.Type()))*c.nSq + sq)
+}
+
+// at returns the score of the move with context cur after the move with
+// context prev, or nil if either has none.
+func (c *contHist) at(prev, cur int32) *int16 {
+	if prev < 0 || cur < 0 {
+		return nil
+	}
+	return &c.score[int(prev)*c.n+int(cur)]
+}
+
+// contextOf returns the continuation context of m for the side to move of
+// s's position, before m is made.
+func (s *searcher) contextOf(m rules.Move) int32 {
+	if s.cont == nil {
+		return -1
+	}
+	return s.cont.context(s.p.At(m.From()), m)
+}
+
+// contScore returns the sum of the continuation scores of the move with
+// context cur at ply (after the moves one and two decisions back).
+func (s *searcher) contScore(ply int, cur int32) int {
+	if s.cont == nil || cur < 0 {
+		return 0
+	}
+	sum := 0
+	for k := 1; k <= 2 && ply-k >= 0; k++ {
+		if h := s.cont.at(s.cctx[ply-k], cur); h != nil {
+			sum += int(*h)
+		}
+	}
+	return sum
+}
+
+// updateCont adds bonus (a malus if negative) to the continuation scores of
+// the move with context cur at ply.
+func (s *searcher) updateCont(ply int, cur int32, bonus int) {
+	if s.cont == nil || cur < 0 {
+		return
+	}
+	for k := 1; k <= 2 && ply-k >= 0; k++ {
+		if h := s.cont.at(s.cctx[ply-k], cur); h != nil {
+			v := int32(*h)
+			gravity(&v, bonus)
+			*h = int16(v)
+		}
+	}
+}
+
+// counterMove returns the quiet move that last refuted the move made at
+// ply-1, or NoMove.
+func (s *searcher) counterMove(ply int) rules.Move {
+	if s.cont == nil || ply == 0 || s.cctx[ply-1] < 0 {
+		return rules.NoMove
+	}
+	return s.cont.counter[s.cctx[ply-1]]
+}
+
+// setCounter records m as the refutation of the move made at ply-1.
+func (s *searcher) setCounter(ply int, m rules.Move) {
+	if s.cont == nil || ply == 0 || s.cctx[ply-1] < 0 {
+		return
+	}
+	s.cont.counter[s.cctx[ply-1]] = m
+}

@@ -1,0 +1,110 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+)
+
+// TestContextsDistinct checks that every piece on every square of the
+// board has its own continuation context, within the table.
+func TestContextsDistinct(t *testing.T) {
+	reg := catalog.MustDefault()
+	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
+		v, err := reg.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := newContHist(v)
+		if c == nil {
+			t.Fatalf("%s: no continuation history", name)
+		}
+		seen := map[int32]bool{}
+		for _, sq := range v.Board().Squares() {
+			for _, col := range []rules.Color{rules.White, rules.Black} {
+				for ty := rules.Type(1); int(ty) <= v.NumTypes(); ty++ {
+					m := rules.NewMove(sq, sq, rules.Normal)
+					x := c.context(rules.MakePiece(col, ty), m)
+					if x < 0 || int(x) >= c.n || seen[x] {
+						t.Fatalf("%s: context %d of %v%d on %v out of range or taken", name, x, col, ty, sq)
+					}
+					seen[x] = true
+				}
+			}
+		}
+	}
+}
+
+// TestContinuation checks that a bonus for a move after another raises its
+// continuation score after that move only, and that drops and null moves
+// have no context.
+func TestContinuation(t *testing.T) {
+	s := seeSearcher(t, "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	p := s.p
+	mv := func(san string) rules.Move {
+		m, err := notation.ParseSAN(p, san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	e4, d4 := mv("e4"), mv("d4")
+	ce4, cd4 := s.contextOf(e4), s.contextOf(d4)
+	p.Make(e4)
+	e5 := mv("e5")
+	ce5 := s.contextOf(e5)
+	p.Unmake()
+
+	s.cctx[0] = ce4
+	s.updateCont(1, ce5, 1000)
+	if got := s.contScore(1, ce5); got != 1000 {
+		t.Errorf("after e4, e5 scores %d, want 1000", got)
+	}
+	s.cctx[0] = cd4
+	if got := s.contScore(1, ce5); got != 0 {
+		t.Errorf("after d4, e5 scores %d, want 0", got)
+	}
+	s.cctx[0] = -1 // a null move
+	if got := s.contScore(1, ce5); got != 0 {
+		t.Errorf("after a null move, e5 scores %d, want 0", got)
+	}
+	s.updateCont(1, ce5, 1000) // no context: nothing to update
+	// Two decisions back counts too.
+	s.cctx[0], s.cctx[1] = ce4, cd4
+	if got := s.contScore(2, ce5); got != 1000 {
+		t.Errorf("e4, d4, then e5 scores %d, want 1000", got)
+	}
+	// The scores stay within the bounds however often they are raised.
+	for range 1000 {
+		s.updateCont(1, ce5, histBonus(20))
+	}
+	if got := s.contScore(1, ce5); got > 2*histMax || got <= 0 {
+		t.Errorf("after many bonuses e5 scores %d, want within (0, %d]", got, 2*histMax)
+	}
+}
+
+// TestContHistSize checks which variants get a continuation history: not
+// those whose table would be too large.
+func TestContHistSize(t *testing.T) {
+	reg := catalog.MustDefault()
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"chess", true}, {"greatshatranj", true}, {"chatrang", true}, {"vazir", true},
+	} {
+		v, err := reg.Get(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := newContHist(v)
+		if (c != nil) != tt.want {
+			t.Errorf("%s: continuation history %v, want %v", tt.name, c != nil, tt.want)
+		}
+		if c != nil && len(c.score) > maxContContexts*maxContContexts {
+			t.Errorf("%s: %d entries", tt.name, len(c.score))
+		}
+	}
+}
