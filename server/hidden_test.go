@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -379,6 +380,82 @@ func boardSquares(board string) map[string]byte {
 			default: // terrain
 				file++
 			}
+		}
+	}
+	return out
+}
+
+// TestHiddenSeatSquares: in every state frame a seat of a live hidden game
+// receives, its board holds pieces and terrain only on the squares its
+// view lists as visible, besides its own pieces; so neither an unseen enemy
+// piece nor unseen terrain reaches it, and terrain it does see does.
+func TestHiddenSeatSquares(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	_, w, b, _ := humanGame(t, ts, map[string]any{"variant": "csipgs",
+		"options": map[string]string{"Moderated": "1", "Terrain": "e3,c4,f5,d6"}})
+	v := int64(0)
+	for _, mv := range []struct {
+		c    *seatClient
+		text string
+	}{{w, "e1e2"}, {w, "&-"}, {b, "e8e7"}, {b, "&-"}, {w, "e2d2"}, {w, "&-"}, {b, "e7e6"}, {b, "&-"}} {
+		v = mv.c.mustMove(mv.text)
+		w.stateAt(v)
+		b.stateAt(v)
+	}
+	sawTerrain := 0
+	for _, c := range []*seatClient{w, b} {
+		own := "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		if c.seat == "black" {
+			own = strings.ToLower(own)
+		}
+		for _, f := range c.frames {
+			if f.T != "state" {
+				continue
+			}
+			var sf stateFrame
+			if err := json.Unmarshal(f.Raw, &sf); err != nil {
+				t.Fatal(err)
+			}
+			visible := map[string]bool{}
+			for _, sq := range sf.Visible {
+				visible[sq] = true
+			}
+			for sq, cell := range boardCells(t, sf.Board) {
+				if cell == '*' && visible[sq] {
+					sawTerrain++
+				}
+				if !visible[sq] && !strings.ContainsRune(own, cell) {
+					t.Errorf("%s's board shows %c on %s, which its view does not list: %s", c.seat, cell, sq, f.Raw)
+				}
+			}
+		}
+	}
+	if sawTerrain == 0 {
+		t.Error("no seat ever saw terrain it stands next to")
+	}
+}
+
+// boardCells reads an 8x8 FEN board (digits for runs of empty squares,
+// "*" for terrain) into square -> cell.
+func boardCells(t *testing.T, board string) map[string]rune {
+	t.Helper()
+	out := map[string]rune{}
+	ranks := strings.Split(board, "/")
+	if len(ranks) != 8 {
+		t.Fatalf("board %q: %d ranks", board, len(ranks))
+	}
+	for i, rank := range ranks {
+		file := 0
+		for _, r := range rank {
+			if r >= '1' && r <= '8' {
+				file += int(r - '0')
+				continue
+			}
+			out[string(rune('a'+file))+strconv.Itoa(8-i)] = r
+			file++
+		}
+		if file != 8 {
+			t.Fatalf("board %q: rank %d has %d files", board, 8-i, file)
 		}
 	}
 	return out
