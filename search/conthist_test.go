@@ -94,6 +94,7 @@ func TestContHistSize(t *testing.T) {
 		want bool
 	}{
 		{"chess", true}, {"greatshatranj", true}, {"chatrang", true}, {"vazir", true},
+		{"csipgs", false},
 	} {
 		v, err := reg.Get(tt.name)
 		if err != nil {

@@ -146,8 +146,8 @@ type Result struct {
 }
 
 // Engine searches positions. It keeps its transposition table and its
-// continuation history between searches of one game. It is not safe for concurrent searches; one engine
-// plays one game at a time.
+// continuation history between searches of one game. It is not safe for
+// concurrent searches; one engine plays one game at a time.
 type Engine struct {
 	tt      *table
 	evals   map[*rules.Variant]*eval.Evaluator
@@ -597,8 +597,8 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 		case m == counter:
 			v = 1 << 27
 		default:
-			if m.Kind() == rules.Normal || m.Kind() == rules.Castle {
-				v = s.history[us][p.At(m.From()).Type()][m.To()] + int32(s.contScore(ply, s.contextOf(m)))
+			if h := s.histOf(us, m); h != nil {
+				v = *h + int32(s.contScore(ply, s.contextOf(m)))
 			}
 		}
 		sc = append(sc, v)

@@ -109,7 +109,7 @@ func (d *Data) FitK(w []float64) float64 {
 // FitConfig sets the gradient descent.
 type FitConfig struct {
 	Iterations int       // full passes over the data (1000 if 0)
-	Steps      []float64 // each weight's step size; 0 keeps the weight fixed (nil: DefaultSteps)
+	Steps      []float64 // each weight's step size (required, e.g. DefaultSteps); 0 keeps the weight fixed
 	L2         float64   // pull toward Init: L2 times the squared change, in units of the step
 	K          float64   // the curve's scale; 0 fits it to Init first
 	Progress   func(iteration int, loss float64)

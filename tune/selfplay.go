@@ -31,16 +31,15 @@ import (
 // sample is the same however many workers play it and however often it
 // is interrupted.
 type Config struct {
-	Games        int    // games in the sample
-	Nodes        int64  // nodes per move
-	Seed         uint64 // seed of the openings and of chance
-	RandomPlies  int    // random moves at the start of each game (8 if 0)
-	MaxPlies     int    // a game this long is scored a draw (400 if 0)
-	Workers      int    // games played at once (1 if 0)
-	HashMB       int    // each engine's transposition table (8 if 0)
-	ResignScore  int    // a game is scored a win once the engine's score stays this high... (1000 if 0)
-	ResignPlies  int    // ...for this many plies in a row (6 if 0)
-	ProgressEach time.Duration
+	Games       int    // games in the sample
+	Nodes       int64  // nodes per move
+	Seed        uint64 // seed of the openings and of chance
+	RandomPlies int    // random moves at the start of each game (8 if 0)
+	MaxPlies    int    // a game this long is scored a draw (400 if 0)
+	Workers     int    // games played at once (1 if 0)
+	HashMB      int    // each engine's transposition table (8 if 0)
+	ResignScore int    // a game is scored a win once the engine's score stays this high... (1000 if 0)
+	ResignPlies int    // ...for this many plies in a row (6 if 0)
 }
 
 func (c *Config) defaults() {

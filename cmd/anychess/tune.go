@@ -112,8 +112,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "tune", err)
 	}
+	heldBefore, heldAfter := h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K)
 	fmt.Fprintf(stdout, "K %.4f\nloss before %.6f\nloss after  %.6f\nheld-out loss before %.6f\nheld-out loss after  %.6f\n",
-		res.K, res.Before, res.Loss, h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K))
+		res.K, res.Before, res.Loss, heldBefore, heldAfter)
 	w := map[string]float64{}
 	for j, n := range d.Names {
 		if steps[j] == 0 {
@@ -127,7 +128,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	text := variant.FormatWeights(v.Name(), w,
 		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
 		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), *nodes, *seed, *l2, res.Before, res.Loss, res.K),
-		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K)),
+		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), heldBefore, heldAfter),
 		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
 	if err := os.WriteFile(*out, text, 0o644); err != nil {
 		return fail(stderr, "tune", err)
