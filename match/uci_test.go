@@ -41,14 +41,14 @@ func fakeUCI(args []string) int {
 	return 0
 }
 
-// fakeUCICommand returns the command, quoted for a spec, that runs the
-// test binary as the fake UCI engine with args.
-func fakeUCICommand(t *testing.T, args ...string) string {
+// selfCommand returns the command, quoted for a spec, that runs the test
+// binary with args (fakeUCIArg or xboardEngineArg first).
+func selfCommand(t *testing.T, args ...string) string {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return quote(strings.Join(append([]string{exe, fakeUCIArg}, args...), " "))
+	return quote(strings.Join(append([]string{exe}, args...), " "))
 }
 
 // TestUCIEngineCommand plays a match against an engine given as a command
@@ -59,7 +59,7 @@ func TestUCIEngineCommand(t *testing.T) {
 	dir := t.TempDir()
 	errLog := filepath.Join(t.TempDir(), "engine.err")
 	spec := fmt.Sprintf(`uci:%s:dir=%s,stderr=%s,Note="a,b",UCI_Variant=GreatShatranj`,
-		fakeUCICommand(t), dir, errLog)
+		selfCommand(t, fakeUCIArg), dir, errLog)
 	sp, err := ParseSpec(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +115,7 @@ func TestUCIEngineCommand(t *testing.T) {
 // TestUCIEngineStderr: an engine that exits at once fails the match with
 // the last lines of its standard error in the message.
 func TestUCIEngineStderr(t *testing.T) {
-	sp, err := ParseSpec("uci:" + fakeUCICommand(t, "exit"))
+	sp, err := ParseSpec("uci:" + selfCommand(t, fakeUCIArg, "exit"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestUCIEngineStderr(t *testing.T) {
 // UCI_Chess960 (UCI_Variant is not sent), from the pair's drawn start.
 func TestUCIEngineChess960(t *testing.T) {
 	dir := t.TempDir()
-	sp, err := ParseSpec("uci:" + fakeUCICommand(t) + ":dir=" + dir)
+	sp, err := ParseSpec("uci:" + selfCommand(t, fakeUCIArg) + ":dir=" + dir)
 	if err != nil {
 		t.Fatal(err)
 	}
