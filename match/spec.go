@@ -205,7 +205,7 @@ func splitOptions(s string) ([][2]string, error) {
 	var kvs [][2]string
 	for s != "" {
 		k, rest, ok := strings.Cut(s, "=")
-		if i := strings.IndexByte(k, ','); i >= 0 || !ok || k == "" {
+		if strings.Contains(k, ",") || !ok || k == "" {
 			bad, _, _ := strings.Cut(s, ",")
 			return nil, fmt.Errorf("option %q is not key=value", bad)
 		}
@@ -218,15 +218,11 @@ func splitOptions(s string) ([][2]string, error) {
 			if rest != "" && rest[0] != ',' {
 				return nil, fmt.Errorf("option %s: %q after the closing quote", k, rest)
 			}
+			s = strings.TrimPrefix(rest, ",")
 		} else {
-			v, rest, _ = strings.Cut(rest, ",")
-			rest = "," + rest
-			if rest == "," {
-				rest = ""
-			}
+			v, s, _ = strings.Cut(rest, ",")
 		}
 		kvs = append(kvs, [2]string{k, v})
-		s = strings.TrimPrefix(rest, ",")
 	}
 	return kvs, nil
 }
@@ -250,8 +246,7 @@ func (sp Spec) String() string {
 	if sp.Path != "" {
 		words := make([]string, 0, 1+len(sp.Args))
 		for _, w := range append([]string{sp.Path}, sp.Args...) {
-			switch {
-			case w == "" || strings.ContainsAny(w, " \t'\""):
+			if w == "" || strings.ContainsAny(w, " \t'\"") {
 				if strings.Contains(w, "'") {
 					w = `"` + w + `"`
 				} else {
@@ -261,7 +256,7 @@ func (sp Spec) String() string {
 			words = append(words, w)
 		}
 		cmd := strings.Join(words, " ")
-		if strings.ContainsAny(cmd, ":") || strings.HasPrefix(cmd, `"`) {
+		if strings.Contains(cmd, ":") || strings.HasPrefix(cmd, `"`) {
 			cmd = quote(cmd)
 		}
 		s += ":" + cmd

@@ -41,19 +41,25 @@ func fakeUCI(args []string) int {
 	return 0
 }
 
+// selfCommand returns the command, quoted for a spec, that runs the test
+// binary with args (fakeUCIArg or xboardEngineArg first).
+func selfCommand(t *testing.T, args ...string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return quote(strings.Join(append([]string{exe}, args...), " "))
+}
+
 // TestUCIEngineCommand plays a match against an engine given as a command
 // with arguments, a working directory, an option value with a comma, its
 // own UCI_Variant and a standard-error log, with no random plies; the
 // commands the engine received are checked line by line.
 func TestUCIEngineCommand(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	errLog := filepath.Join(t.TempDir(), "engine.err")
 	spec := fmt.Sprintf(`uci:%s:dir=%s,stderr=%s,Note="a,b",UCI_Variant=GreatShatranj`,
-		quote(exe+" "+fakeUCIArg), dir, errLog)
+		selfCommand(t, fakeUCIArg), dir, errLog)
 	sp, err := ParseSpec(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -109,11 +115,7 @@ func TestUCIEngineCommand(t *testing.T) {
 // TestUCIEngineStderr: an engine that exits at once fails the match with
 // the last lines of its standard error in the message.
 func TestUCIEngineStderr(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := ParseSpec("uci:" + quote(exe+" "+fakeUCIArg+" exit"))
+	sp, err := ParseSpec("uci:" + selfCommand(t, fakeUCIArg, "exit"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,12 +128,8 @@ func TestUCIEngineStderr(t *testing.T) {
 // TestUCIEngineChess960: a Chess960 match tells a UCI engine so with
 // UCI_Chess960 (UCI_Variant is not sent), from the pair's drawn start.
 func TestUCIEngineChess960(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	sp, err := ParseSpec("uci:" + quote(exe+" "+fakeUCIArg) + ":dir=" + dir)
+	sp, err := ParseSpec("uci:" + selfCommand(t, fakeUCIArg) + ":dir=" + dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -648,10 +648,6 @@ func mustChess960(t *testing.T) *rules.Variant {
 // soon; castling goes both ways as O-O and O-O-O, and every game replays
 // by our rules with no error.
 func TestXBoardChess960(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	v := mustChess960(t)
 	p, _ := v.ParseFEN("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1")
 	var sent []string
@@ -667,7 +663,7 @@ func TestXBoardChess960(t *testing.T) {
 	if strings.Join(sent, " ") != "O-O-O O-O" {
 		t.Errorf("castling sent as %q", sent)
 	}
-	sp, err := ParseSpec("xboard:" + quote(exe+" "+xboardEngineArg))
+	sp, err := ParseSpec("xboard:" + selfCommand(t, xboardEngineArg))
 	if err != nil {
 		t.Fatal(err)
 	}

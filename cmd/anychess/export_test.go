@@ -52,6 +52,9 @@ func TestExportSeenBy(t *testing.T) {
 	if err := pgn.Write(&sb, notation.WriteGame(g)); err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(sb.String(), `[Terrain "`) {
+		t.Fatalf("the full record has no Terrain tag for the export to hide:\n%s", sb.String())
+	}
 	file := filepath.Join(t.TempDir(), "game.pgn")
 	if err := os.WriteFile(file, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
 
 func runCmd(args ...string) (stdout, stderr string, status int) {
-	var out, errb bytes.Buffer
 	stdin := ""
 	if len(args) > 0 && args[0] == "uci" {
 		stdin = "uci\nquit\n"
@@ -15,8 +13,7 @@ func runCmd(args ...string) (stdout, stderr string, status int) {
 	if len(args) > 0 && args[0] == "xboard" {
 		stdin = "xboard\nprotover 2\nquit\n"
 	}
-	status = run(args, strings.NewReader(stdin), &out, &errb)
-	return out.String(), errb.String(), status
+	return runCmdIn(stdin, args...)
 }
 
 // vazirFEN is a Vazir position in RFEN: White's rook of rank 5 on d1 may

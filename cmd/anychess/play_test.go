@@ -381,14 +381,7 @@ func TestPlayFlags(t *testing.T) {
 }
 
 func TestDrawBoardMarks(t *testing.T) {
-	reg, err := catalog.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := reg.Get("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := must[*rules.Variant](t)(catalog.MustDefault().Get("chess"))
 	p := v.Start()
 	m, err := notation.ParseMove(p, "Nf3")
 	if err != nil {
@@ -545,14 +538,7 @@ func TestPlayTermination(t *testing.T) {
 // TestPlayEngineFailsTermination: a game the engine could not go on with
 // is saved as abandoned, with the reason after the last move.
 func TestPlayEngineFailsTermination(t *testing.T) {
-	reg, err := catalog.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := reg.Get("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := must[*rules.Variant](t)(catalog.MustDefault().Get("chess"))
 	var out strings.Builder
 	s := &session{out: &out, v: v, human: rules.White, view: rules.White, eng: search.New(1), depth: 1}
 	if err := s.newGame(); err != nil {

@@ -88,6 +88,22 @@ func startServe(t *testing.T, args ...string) string {
 	return strings.TrimSuffix(strings.Fields(line[i-5:])[0], "/")
 }
 
+// getWithHost gets base's /api/variants with the Host header host (""
+// for the URL's) and returns the response, its body closed.
+func getWithHost(t *testing.T, client *http.Client, base, host string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, base+"/api/variants", nil)
+	if host != "" {
+		req.Host = host
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
+}
+
 // TestServeTLS: with a certificate and key, serve speaks HTTPS (with
 // HSTS), and answers only to its -host names and loopback.
 func TestServeTLS(t *testing.T) {
@@ -107,15 +123,7 @@ func TestServeTLS(t *testing.T) {
 		{"evil.example.com", http.StatusMisdirectedRequest},
 	}
 	for _, tc := range tests {
-		req, _ := http.NewRequest(http.MethodGet, base+"/api/variants", nil)
-		if tc.host != "" {
-			req.Host = tc.host
-		}
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		resp := getWithHost(t, client, base, tc.host)
 		if resp.StatusCode != tc.want || resp.TLS == nil || resp.Header.Get("Strict-Transport-Security") == "" {
 			t.Errorf("Host %q: %d (TLS %v, HSTS %q), want %d", tc.host, resp.StatusCode, resp.TLS != nil,
 				resp.Header.Get("Strict-Transport-Security"), tc.want)
@@ -129,15 +137,7 @@ func TestServeTLS(t *testing.T) {
 func TestServeLoopbackHosts(t *testing.T) {
 	base := startServe(t, "-data", t.TempDir())
 	for host, want := range map[string]int{"": http.StatusOK, "localhost:8080": http.StatusOK, "rebound.example.com": http.StatusMisdirectedRequest} {
-		req, _ := http.NewRequest(http.MethodGet, base+"/api/variants", nil)
-		if host != "" {
-			req.Host = host
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		resp := getWithHost(t, http.DefaultClient, base, host)
 		if resp.StatusCode != want {
 			t.Errorf("Host %q: %d, want %d", host, resp.StatusCode, want)
 		}

@@ -60,7 +60,6 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // does not account for it: a variant that draws its start by chance whose
 // recorded start is not the seed's draw, or a set-up position.
 func startNote(g *game.Game) string {
-	start := g.Start().FEN()
 	if g.Variant.Seeded() {
 		tag, _ := g.Tag("RNG")
 		if seed, err := game.ParseSeed(tag); err == nil && game.StartDrawn(g, seed) {
@@ -68,7 +67,7 @@ func startNote(g *game.Game) string {
 		}
 		return "; the start was given, not drawn from the seed: the seed does not vouch for it"
 	}
-	if start != g.Variant.StartFEN() {
+	if g.Start().FEN() != g.Variant.StartFEN() {
 		return "; the start was given (a set-up position)"
 	}
 	return ""

@@ -104,7 +104,6 @@ type session struct {
 	hash     int
 	multiPV  int
 	overhead time.Duration
-	threads  int
 	showWDL  bool
 	analyse  bool
 	limit    bool           // UCI_LimitStrength
@@ -129,7 +128,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 		return err
 	}
 	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, variant: v, pos: v.Start(), hash: 16, multiPV: 1,
-		overhead: 30 * time.Millisecond, threads: 1, elo: levels[len(levels)-1].elo}
+		overhead: 30 * time.Millisecond, elo: levels[len(levels)-1].elo}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), MaxLine)
 	lines := make(chan string)
@@ -295,7 +294,6 @@ func (s *session) setOption(args []string) {
 		s.eng.Clear()
 	case "threads":
 		if n, ok := num(1, maxThreads); ok {
-			s.threads = min(n, runtime.NumCPU())
 			if n > 1 {
 				s.printf("info string Threads %d: up to the machine's %d CPUs; the search uses one thread", n, runtime.NumCPU())
 			}
@@ -783,7 +781,7 @@ type level struct{ elo, depth int }
 // or below it.
 var levels = []level{{800, 1}, {1000, 2}, {1200, 3}, {1400, 4}, {1600, 5}, {1800, 6}, {2000, 7}, {2200, 8}}
 
-// levelOf returns the level UCI_Elo elo stands for, and its number.
+// levelOf returns the level UCI_Elo elo stands for.
 func levelOf(elo int) level {
 	lv := levels[0]
 	for _, l := range levels {
