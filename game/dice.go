@@ -44,9 +44,6 @@ const (
 	GenChaCha8 = "ChaCha8" // "ChaCha8:<seed in 64 hex digits>": NewChaCha8Roller
 )
 
-// rngName names NewRoller's generator in the RNG tag.
-const rngName = GenPCG
-
 // RNGTag returns the value of the RNG tag of a game driven by
 // NewRoller(seed): "PCG:<seed>".
 func RNGTag(seed uint64) string { return PCGSeed(seed).Tag() }
@@ -55,8 +52,8 @@ func RNGTag(seed uint64) string { return PCGSeed(seed).Tag() }
 // the seed.
 func ParseRNGTag(s string) (uint64, error) {
 	name, num, ok := strings.Cut(s, ":")
-	if !ok || name != rngName {
-		return 0, fmt.Errorf("%w: %q (want %s:<seed>)", ErrRNG, s, rngName)
+	if !ok || name != GenPCG {
+		return 0, fmt.Errorf("%w: %q (want %s:<seed>)", ErrRNG, s, GenPCG)
 	}
 	seed, err := strconv.ParseUint(num, 10, 64)
 	if err != nil {
@@ -116,7 +113,7 @@ func ParseSeed(tag string) (Seed, error) {
 		}
 		return ChaCha8Seed(key), nil
 	}
-	return Seed{}, fmt.Errorf("%w: %q (want %s:<seed> or %s:<64 hex digits>)", ErrRNG, tag, GenChaCha8, GenPCG)
+	return Seed{}, fmt.Errorf("%w: %q (want %s:<seed> or %s:<64 hex digits>)", ErrRNG, tag, GenPCG, GenChaCha8)
 }
 
 // Roller returns a roller drawing from s.

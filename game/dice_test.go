@@ -37,6 +37,9 @@ func TestParseSeed(t *testing.T) {
 			t.Errorf("ParseSeed(%q): %v", bad, err)
 		}
 	}
+	if _, err := game.ParseSeed("MT:1"); err == nil || !strings.Contains(err.Error(), "PCG:<seed> or ChaCha8:<64 hex digits>") {
+		t.Errorf("ParseSeed(%q): %v, want the two forms named", "MT:1", err)
+	}
 }
 
 // TestChaCha8Roller: a ChaCha8 seed rolls what math/rand/v2's ChaCha8 with

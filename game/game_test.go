@@ -59,9 +59,6 @@ func TestGame(t *testing.T) {
 	}
 }
 
-// TestTurnOver follows turns of several plies: a failed Vazir try keeps
-// the turn, a success or the last try passes it, and a game that ends
-// inside a turn (VZ-15a) ends the turn too.
 // TestRolled: a game has rolled once a ply had several outcomes (a
 // Vazir capture try), not before, and never in a game without chance.
 func TestRolled(t *testing.T) {
@@ -103,6 +100,9 @@ func TestRolled(t *testing.T) {
 	}
 }
 
+// TestTurnOver follows turns of several plies: a failed Vazir try keeps
+// the turn, a success or the last try passes it, and a game that ends
+// inside a turn (VZ-15a) ends the turn too.
 func TestTurnOver(t *testing.T) {
 	vz, err := catalog.MustDefault().Get("vazir")
 	if err != nil {

@@ -388,11 +388,12 @@ func writeTags(g *game.Game, plain bool) []pgn.Tag {
 }
 
 // pgnVariantName is the Variant tag of a game of v: the name other PGN
-// tools use where there is one ("Chess960", as lichess and python-chess
-// write it), else the registry's name. Either reads back.
+// tools use where the variant gives one (rules.Spec.PGNName: "Chess960",
+// as lichess and python-chess write it), else the registry's name. Either
+// reads back.
 func pgnVariantName(v *rules.Variant) string {
-	if v.Name() == "chess960" {
-		return "Chess960"
+	if n := v.Spec().PGNName; n != "" {
+		return n
 	}
 	return v.Name()
 }

@@ -203,6 +203,14 @@ func (v *Variant) parseFEN(fen string) (*Position, error) {
 	return p, nil
 }
 
+// castlingLetter reports whether c may stand in a castling field: K, Q,
+// k, q or a file letter of the board (Shredder-FEN).
+func (v *Variant) castlingLetter(c byte) bool {
+	files := byte(v.board.Files)
+	return c == 'K' || c == 'Q' || c == 'k' || c == 'q' ||
+		(c >= 'A' && c < 'A'+files) || (c >= 'a' && c < 'a'+files)
+}
+
 // parseCastling reads the castling field: KQkq, file letters (Shredder-FEN)
 // or "-". Without castling in the variant any well-formed field is ignored.
 func (p *Position) parseCastling(field string) error {
@@ -211,9 +219,7 @@ func (p *Position) parseCastling(field string) error {
 		return nil
 	}
 	for i := 0; i < len(field); i++ {
-		c := field[i]
-		if !(c == 'K' || c == 'Q' || c == 'k' || c == 'q' ||
-			(c >= 'A' && c < 'A'+byte(v.board.Files)) || (c >= 'a' && c < 'a'+byte(v.board.Files))) {
+		if c := field[i]; !v.castlingLetter(c) {
 			return fmt.Errorf("unexpected %q in %q", c, field)
 		}
 	}
@@ -541,9 +547,8 @@ func (v *Variant) ParseFENLenient(fen string) (*Position, string, error) {
 	if len(fields) < 3 || fields[2] == "-" {
 		return nil, "", err
 	}
-	files := byte(min(v.board.Files, 26))
 	for _, c := range []byte(fields[2]) {
-		if !(c == 'K' || c == 'Q' || c == 'k' || c == 'q' || (c >= 'A' && c < 'A'+files) || (c >= 'a' && c < 'a'+files)) {
+		if !v.castlingLetter(c) {
 			return nil, "", err // not a right at all: the field is wrong
 		}
 	}

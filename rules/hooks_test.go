@@ -324,19 +324,10 @@ func TestSearchHooks(t *testing.T) {
 // variant's Unlisted hook accepts besides.
 func TestUnlisted(t *testing.T) {
 	s := chessSpec(t)
-	plain, err := rules.Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := plain.Board()
-	a2, _ := b.ParseSquare("a2")
-	a5, _ := b.ParseSquare("a5")
-	far := rules.NewMove(a2, a5, rules.Normal)
+	plain := compile(t, s)
+	far := rules.NewMove(mustSq(t, plain, "a2"), mustSq(t, plain, "a5"), rules.Normal)
 	s.Hooks.Unlisted = func(p *rules.Position, m rules.Move) bool { return m == far }
-	hooked, err := rules.Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooked := compile(t, s)
 	for _, tt := range []struct {
 		v    *rules.Variant
 		want bool
@@ -373,7 +364,12 @@ func TestPlayableAllocates(t *testing.T) {
 
 func chessSpecVariant(t *testing.T) *rules.Variant {
 	t.Helper()
-	v, err := rules.Compile(chessSpec(t))
+	return compile(t, chessSpec(t))
+}
+
+func compile(t *testing.T, s rules.Spec) *rules.Variant {
+	t.Helper()
+	v, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,21 +452,14 @@ func TestChecked(t *testing.T) {
 // with one, the hook decides.
 func TestModerate(t *testing.T) {
 	s := chessSpec(t)
-	plain, err := rules.Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := plain.Board()
-	a2, _ := b.ParseSquare("a2")
-	a5, _ := b.ParseSquare("a5")
-	a3, _ := b.ParseSquare("a3")
+	plain := compile(t, s)
+	a2 := mustSq(t, plain, "a2")
+	far := rules.NewMove(a2, mustSq(t, plain, "a5"), rules.Normal)
+	a2a3 := rules.NewMove(a2, mustSq(t, plain, "a3"), rules.Normal)
 	s.Hooks.Moderate = func(p, view *rules.Position, m rules.Move) (rules.Move, error) {
-		return rules.NewMove(a2, a3, rules.Normal), nil // whatever was asked
+		return a2a3, nil // whatever was asked
 	}
-	hooked, err := rules.Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooked := compile(t, s)
 	for _, tt := range []struct {
 		name string
 		v    *rules.Variant
@@ -478,8 +467,8 @@ func TestModerate(t *testing.T) {
 		want string // the move played, "" refused
 	}{
 		{"legal", plain, func(p *rules.Position) rules.Move { return find(t, p, "e2", "e4") }, "e2e4"},
-		{"illegal", plain, func(*rules.Position) rules.Move { return rules.NewMove(a2, a5, rules.Normal) }, ""},
-		{"hook", hooked, func(*rules.Position) rules.Move { return rules.NewMove(a2, a5, rules.Normal) }, "a2a3"},
+		{"illegal", plain, func(*rules.Position) rules.Move { return far }, ""},
+		{"hook", hooked, func(*rules.Position) rules.Move { return far }, "a2a3"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.v.Start()
@@ -501,10 +490,7 @@ func TestPublicOptions(t *testing.T) {
 	s.Hooks.Options = func() []rules.Option {
 		return []rules.Option{{Name: "Map", Value: "a"}, {Name: "Mines", Value: "-", Secret: true}}
 	}
-	v, err := rules.Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := compile(t, s)
 	got := v.PublicOptions(map[string]string{"Map": "b", "Mines": "d4", "Other": "x"})
 	if len(got) != 2 || got["Map"] != "b" || got["Other"] != "x" {
 		t.Errorf("PublicOptions = %v", got)

@@ -12,10 +12,7 @@ import (
 func TestMoveCapCountsPlayedPlies(t *testing.T) {
 	s := chessSpec(t)
 	s.End.MoveCap = 4
-	v, err := rules.Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := compile(t, s)
 	shuffle := [][2]string{{"g1", "f3"}, {"g8", "f6"}, {"f3", "g1"}, {"f6", "g8"}}
 	for _, c := range []struct {
 		name string

@@ -15,6 +15,9 @@ type Spec struct {
 	Aliases     []string // other accepted names
 	Title       string   // display name, e.g. "Great Shatranj"
 	Description string   // a short summary of the rules for people
+	// PGNName is the Variant tag of the variant's game records where other
+	// PGN tools name it otherwise ("Chess960"); "": Name.
+	PGNName string
 
 	Files, Ranks int      // board size
 	Holes        geom.Set // squares no piece may enter

@@ -96,6 +96,7 @@ func New() (*rules.Variant, error) {
 	}
 	spec.Name = Name
 	spec.Title = Title
+	spec.PGNName = Title
 	spec.Aliases = []string{"fischerandom", "fischerrandom", "frc"}
 	spec.Description = "Chess from one of 960 start positions drawn at random: the back rank shuffled, " +
 		"the bishops on squares of both colours, the king between the rooks, Black mirroring White. " +

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
 )
 
 // TestIllegalNotSyntax: a text in the move syntax that names no legal move
@@ -39,26 +40,15 @@ func TestIllegalNotSyntax(t *testing.T) {
 	} {
 		v := newVariant(t, nil)
 		for _, reader := range []struct {
-			name string
-			f    func(string) error
-		}{
-			{"notation", func(s string) error {
-				p := parse(t, v, c.fen)
-				play(t, p, c.before...)
-				_, err := notation.ParseMove(p, s)
-				return err
-			}},
-			{"crazy", func(s string) error {
-				p := parse(t, v, c.fen)
-				play(t, p, c.before...)
-				_, err := ParseMove(p, s)
-				return err
-			}},
-		} {
+			name  string
+			parse func(*rules.Position, string) (rules.Move, error)
+		}{{"notation", notation.ParseMove}, {"crazy", ParseMove}} {
 			if reader.name == "crazy" && c.want == notation.ErrSyntax {
 				continue
 			}
-			err := reader.f(c.text)
+			p := parse(t, v, c.fen)
+			play(t, p, c.before...)
+			_, err := reader.parse(p, c.text)
 			if !errors.Is(err, c.want) || !strings.Contains(errString(err), c.msg) {
 				t.Errorf("%s, %s: %s: %v, want %v with %q", c.name, reader.name, c.text, err, c.want, c.msg)
 			}

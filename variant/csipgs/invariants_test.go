@@ -255,7 +255,9 @@ func TestModeratedViews(t *testing.T) {
 					}
 				}
 				them := c.Other()
-				if view.EconomyHidden != [2]bool{c == rules.Black && o.HideEconomy, c == rules.White && o.HideEconomy} {
+				var hidden [2]bool
+				hidden[them] = o.HideEconomy
+				if view.EconomyHidden != hidden {
 					t.Fatalf("view of %v hides the economies %v (HideEconomy %v)", c, view.EconomyHidden, o.HideEconomy)
 				}
 				if o.HideEconomy {
@@ -303,7 +305,7 @@ func TestModeratedViews(t *testing.T) {
 					break
 				}
 				if !errors.Is(err, ErrRefused) || p.FEN() != fen {
-					t.Fatalf("Attempt: %v, position %s -> %s", err, fen, p.FEN())
+					t.Fatalf("Moderate: %v, position %s -> %s", err, fen, p.FEN())
 				}
 				refused++
 			}
