@@ -365,21 +365,12 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 	ready.Done()
 	ready.Wait()
 	started()
-	var seat string
 	sent := map[int64]time.Time{}
 	next := int64(1)
 	plies := 0
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
-	for {
-		f, err := c.Read(ctx)
-		if err != nil {
-			return err
-		}
+	return c.follow(ctx, func(f *Frame, e Event, seat string) error {
 		switch f.T {
-		case "welcome":
-			seat = f.Seat
-		case "error":
-			return fmt.Errorf("%s: %s", f.Code, f.Message)
 		case "ack":
 			if t, ok := sent[f.ID]; ok {
 				*lats = append(*lats, sample{at: t.Sub(start), lat: time.Since(t)})
@@ -387,26 +378,17 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 				moves.Add(1)
 			}
 		case "event":
-			e, err := f.Event()
-			if err != nil {
-				return err
-			}
 			if e.Kind == "ply" {
 				plies = e.Ply
 			}
-			if e.Kind == "end" {
-				return nil
-			}
 		case "state":
 			if f.Turn != seat || len(f.Legal) == 0 || f.Status.Result != "*" {
-				continue
+				return nil
 			}
 			if cfg.Think > 0 {
-				d := time.Duration(float64(cfg.Think) * (0.5 + rng.Float64()))
-				select {
-				case <-time.After(d):
-				case <-ctx.Done():
-					return ctx.Err()
+				sleep(ctx, time.Duration(float64(cfg.Think)*(0.5+rng.Float64())))
+				if err := ctx.Err(); err != nil {
+					return err
 				}
 			}
 			id := next
@@ -416,11 +398,10 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 				msg = map[string]any{"t": "resign", "id": id}
 			}
 			sent[id] = time.Now()
-			if err := c.Send(ctx, msg); err != nil {
-				return err
-			}
+			return c.Send(ctx, msg)
 		}
-	}
+		return nil
+	})
 }
 
 // loopback reports whether the server at base listens on IPv4 loopback,
