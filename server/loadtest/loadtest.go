@@ -205,7 +205,15 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		}
 	}()
 	start := time.Now()
+	// from has ctx connect from ip when the server is on loopback, where
+	// the load generator has many addresses of its own.
 	spread := loopback(cfg.URL)
+	from := func(ctx context.Context, ip string) context.Context {
+		if !spread {
+			return ctx
+		}
+		return From(ctx, ip)
+	}
 	side, sideCancel := context.WithCancel(ctx)
 	defer sideCancel()
 	var sideWG sync.WaitGroup
@@ -214,22 +222,14 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		sideWG.Add(1)
 		go func() {
 			defer sideWG.Done()
-			actx := side
-			if spread {
-				actx = From(side, "127.0.0.2")
-			}
-			abuse(actx, cfg.URL, rep.Abuser)
+			abuse(from(side, "127.0.0.2"), cfg.URL, rep.Abuser)
 		}()
 	}
 	if cfg.EngineProbe {
 		sideWG.Add(1)
 		go func() {
 			defer sideWG.Done()
-			pctx := side
-			if spread {
-				pctx = From(side, "127.0.0.3")
-			}
-			lats, err := probeEngine(pctx, cfg.URL)
+			lats, err := probeEngine(from(side, "127.0.0.3"), cfg.URL)
 			if err != nil && side.Err() == nil {
 				mu.Lock()
 				rep.Errors = append(rep.Errors, "engine probe: "+err.Error())
@@ -256,10 +256,7 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 			// Each game's players come from an address of their own, as
 			// players of a public server do, so the server's per-client
 			// limits see many clients.
-			ctx := ctx
-			if spread {
-				ctx = From(ctx, fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
-			}
+			ctx := from(ctx, fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
 			g, err := CreateGame(ctx, cfg.URL, map[string]any{"variant": cfg.Variant})
 			if err != nil {
 				fail(err)
