@@ -64,6 +64,9 @@ type Limits struct {
 	PingTimeout  time.Duration
 }
 
+// DefaultLimits returns the limits a zero Limits stands for.
+func DefaultLimits() Limits { return Limits{}.withDefaults() }
+
 // withDefaults returns l with its zero fields set to the defaults.
 func (l Limits) withDefaults() Limits {
 	setF := func(f *float64, d float64) {
