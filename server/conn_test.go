@@ -54,25 +54,36 @@ func TestConnsPerClient(t *testing.T) {
 	for range 3 {
 		open = append(open, join(t, ts, g["id"], "", 0))
 	}
-	extra, err := loadtest.Join(ctxT(t), ts.URL, g["id"], "", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer extra.CloseNow()
-	f, err := extra.Read(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.T != "error" || f.Code != "too_many_connections" {
+	if f := firstFrame(t, ts, g["id"], ""); f.T != "error" || f.Code != "too_many_connections" {
 		t.Fatalf("connection 4: %s %s, want error too_many_connections", f.T, f.Code)
 	}
 	open[0].c.Close()
-	for {
-		c := join(t, ts, g["id"], "", 0) // fails the test on an error frame
-		if c.frames[0].T == "welcome" {
+	// Once the server has counted the close, a fourth connection is welcome.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		f := firstFrame(t, ts, g["id"], "")
+		if f.T == "welcome" {
 			break
 		}
+		if f.Code != "too_many_connections" || time.Now().After(deadline) {
+			t.Fatalf("connection 4 after one closed: %s %s %s", f.T, f.Code, f.Message)
+		}
 	}
+}
+
+// firstFrame connects to game id with token (a seat's, or "" to watch)
+// and returns the server's first answer to the hello.
+func firstFrame(t *testing.T, ts *testServer, id, token string) *loadtest.Frame {
+	t.Helper()
+	c, err := loadtest.Join(ctxT(t), ts.URL, id, token, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	f, err := c.Read(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // TestClientKey checks which client a request counts for: its address,
@@ -246,16 +257,7 @@ func TestLoadRate(t *testing.T) {
 	}
 	join(t, ts, ids[0], "", 0)
 	join(t, ts, ids[1], "", 0)
-	c, err := loadtest.Join(ctxT(t), ts.URL, ids[2], "", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.CloseNow()
-	f, err := c.Read(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.T != "error" || f.Code != "rate_limited" {
+	if f := firstFrame(t, ts, ids[2], ""); f.T != "error" || f.Code != "rate_limited" {
 		t.Errorf("third game: %s %s, want error rate_limited", f.T, f.Code)
 	}
 	if ts.loaded(ids[2]) != nil {

@@ -146,17 +146,6 @@ func (p *enginePool) release(key string, e *search.Engine) {
 	}
 }
 
-// waiting returns the number of searches waiting for an engine.
-func (p *enginePool) waiting() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	n := 0
-	for _, q := range p.queues {
-		n += len(q)
-	}
-	return n
-}
-
 // levelLimits returns the search limits of a level: depth 1..8 and a time
 // cap growing with the level, shortened by budget (the time the clock
 // allows) if that is positive.

@@ -125,3 +125,14 @@ func TestEngineSpare(t *testing.T) {
 		t.Errorf("the engine went to %s, want a", k)
 	}
 }
+
+// waiting returns the number of searches waiting for an engine.
+func (p *enginePool) waiting() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := 0
+	for _, q := range p.queues {
+		n += len(q)
+	}
+	return n
+}

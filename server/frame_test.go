@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -94,15 +93,9 @@ func TestOptionValueCap(t *testing.T) {
 		{`{"variant":"vazir","options":{"MPT":"` + strings.Repeat("0", MaxOptionValue) + `3"}}`, http.StatusBadRequest},
 	}
 	for _, tc := range tests {
-		resp, err := http.Post(ts.URL+"/api/games", "application/json", strings.NewReader(tc.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var e apiError
-		json.NewDecoder(resp.Body).Decode(&e)
-		resp.Body.Close()
-		if resp.StatusCode != tc.code || (tc.code == http.StatusBadRequest && e.Error.Code != "bad_option") {
-			t.Errorf("%.60s: %d %s %q, want %d", tc.body, resp.StatusCode, e.Error.Code, e.Error.Message, tc.code)
+		st, ans := post(t, ts, "application/json", tc.body)
+		if st != tc.code || (tc.code == http.StatusBadRequest && errCode(ans) != "bad_option") {
+			t.Errorf("%.60s: %d %v, want %d", tc.body, st, ans, tc.code)
 		}
 	}
 }

@@ -64,6 +64,9 @@ type Limits struct {
 	PingTimeout  time.Duration
 }
 
+// DefaultLimits returns the limits a zero Limits stands for.
+func DefaultLimits() Limits { return Limits{}.withDefaults() }
+
 // withDefaults returns l with its zero fields set to the defaults.
 func (l Limits) withDefaults() Limits {
 	setF := func(f *float64, d float64) {
@@ -164,10 +167,6 @@ type keyedBuckets struct {
 	swept time.Time
 }
 
-func newKeyedBuckets(rate, burst float64) *keyedBuckets {
-	return &keyedBuckets{rate: rate, burst: burst, m: map[string]*bucket{}}
-}
-
 // allow takes a token of key's bucket; false if it has none. A nil
 // keyedBuckets (a limit turned off) allows everything.
 func (k *keyedBuckets) allow(key string, now time.Time) bool {
@@ -199,7 +198,7 @@ func bucketsFor(rate, burst float64) *keyedBuckets {
 	if rate < 0 || burst < 0 {
 		return nil
 	}
-	return newKeyedBuckets(rate, burst)
+	return &keyedBuckets{rate: rate, burst: burst, m: map[string]*bucket{}}
 }
 
 // limiters are the server's per-client and global limits in force.

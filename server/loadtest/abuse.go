@@ -117,36 +117,20 @@ func playEngine(ctx context.Context, base, id, token string, pause time.Duration
 	}
 	defer c.CloseNow()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 3))
-	var seat string
 	var acked time.Time
 	next := int64(1)
-	for {
-		f, err := c.Read(ctx)
-		if err != nil {
-			return err
-		}
+	return c.follow(ctx, func(f *Frame, e Event, seat string) error {
 		switch f.T {
-		case "welcome":
-			seat = f.Seat
-		case "error":
-			return fmt.Errorf("%s: %s", f.Code, f.Message)
 		case "ack":
 			acked = time.Now()
 		case "event":
-			e, err := f.Event()
-			if err != nil {
-				return err
-			}
-			if e.Kind == "end" {
-				return nil
-			}
 			if e.Kind == "ply" && e.Seat != seat && !acked.IsZero() {
 				reply(time.Since(acked))
 				acked = time.Time{}
 			}
 		case "state":
 			if f.Turn != seat || len(f.Legal) == 0 || f.Status.Result != "*" {
-				continue
+				return nil
 			}
 			sleep(ctx, pause)
 			if err := c.Send(ctx, map[string]any{"t": "move", "id": next, "move": f.Legal[rng.IntN(len(f.Legal))]}); err != nil {
@@ -154,7 +138,8 @@ func playEngine(ctx context.Context, base, id, token string, pause time.Duration
 			}
 			next++
 		}
-	}
+		return nil
+	})
 }
 
 // probeEngine plays level-1 engine games one after another until ctx

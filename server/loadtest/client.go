@@ -250,6 +250,38 @@ func (c *Client) ReadUntil(ctx context.Context, ok func(*Frame) bool) (*Frame, [
 	}
 }
 
+// follow reads a player's frames until the game ends (nil), ctx does or
+// the server sends an error. It keeps the player's seat from the welcome
+// and hands every other frame to on with that seat and, for an event
+// frame, its decoded event.
+func (c *Client) follow(ctx context.Context, on func(f *Frame, e Event, seat string) error) error {
+	var seat string
+	for {
+		f, err := c.Read(ctx)
+		if err != nil {
+			return err
+		}
+		var e Event
+		switch f.T {
+		case "welcome":
+			seat = f.Seat
+			continue
+		case "error":
+			return fmt.Errorf("%s: %s", f.Code, f.Message)
+		case "event":
+			if e, err = f.Event(); err != nil {
+				return err
+			}
+			if e.Kind == "end" {
+				return nil
+			}
+		}
+		if err := on(f, e, seat); err != nil {
+			return err
+		}
+	}
+}
+
 // Close closes the connection.
 func (c *Client) Close() error { return c.ws.Close(websocket.StatusNormalClosure, "") }
 

@@ -205,7 +205,15 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		}
 	}()
 	start := time.Now()
+	// from has ctx connect from ip when the server is on loopback, where
+	// the load generator has many addresses of its own.
 	spread := loopback(cfg.URL)
+	from := func(ctx context.Context, ip string) context.Context {
+		if !spread {
+			return ctx
+		}
+		return From(ctx, ip)
+	}
 	side, sideCancel := context.WithCancel(ctx)
 	defer sideCancel()
 	var sideWG sync.WaitGroup
@@ -214,22 +222,14 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		sideWG.Add(1)
 		go func() {
 			defer sideWG.Done()
-			actx := side
-			if spread {
-				actx = From(side, "127.0.0.2")
-			}
-			abuse(actx, cfg.URL, rep.Abuser)
+			abuse(from(side, "127.0.0.2"), cfg.URL, rep.Abuser)
 		}()
 	}
 	if cfg.EngineProbe {
 		sideWG.Add(1)
 		go func() {
 			defer sideWG.Done()
-			pctx := side
-			if spread {
-				pctx = From(side, "127.0.0.3")
-			}
-			lats, err := probeEngine(pctx, cfg.URL)
+			lats, err := probeEngine(from(side, "127.0.0.3"), cfg.URL)
 			if err != nil && side.Err() == nil {
 				mu.Lock()
 				rep.Errors = append(rep.Errors, "engine probe: "+err.Error())
@@ -256,10 +256,7 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 			// Each game's players come from an address of their own, as
 			// players of a public server do, so the server's per-client
 			// limits see many clients.
-			ctx := ctx
-			if spread {
-				ctx = From(ctx, fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
-			}
+			ctx := from(ctx, fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
 			g, err := CreateGame(ctx, cfg.URL, map[string]any{"variant": cfg.Variant})
 			if err != nil {
 				fail(err)
@@ -365,21 +362,12 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 	ready.Done()
 	ready.Wait()
 	started()
-	var seat string
 	sent := map[int64]time.Time{}
 	next := int64(1)
 	plies := 0
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
-	for {
-		f, err := c.Read(ctx)
-		if err != nil {
-			return err
-		}
+	return c.follow(ctx, func(f *Frame, e Event, seat string) error {
 		switch f.T {
-		case "welcome":
-			seat = f.Seat
-		case "error":
-			return fmt.Errorf("%s: %s", f.Code, f.Message)
 		case "ack":
 			if t, ok := sent[f.ID]; ok {
 				*lats = append(*lats, sample{at: t.Sub(start), lat: time.Since(t)})
@@ -387,26 +375,17 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 				moves.Add(1)
 			}
 		case "event":
-			e, err := f.Event()
-			if err != nil {
-				return err
-			}
 			if e.Kind == "ply" {
 				plies = e.Ply
 			}
-			if e.Kind == "end" {
-				return nil
-			}
 		case "state":
 			if f.Turn != seat || len(f.Legal) == 0 || f.Status.Result != "*" {
-				continue
+				return nil
 			}
 			if cfg.Think > 0 {
-				d := time.Duration(float64(cfg.Think) * (0.5 + rng.Float64()))
-				select {
-				case <-time.After(d):
-				case <-ctx.Done():
-					return ctx.Err()
+				sleep(ctx, time.Duration(float64(cfg.Think)*(0.5+rng.Float64())))
+				if err := ctx.Err(); err != nil {
+					return err
 				}
 			}
 			id := next
@@ -416,11 +395,10 @@ func play(ctx context.Context, cfg Config, id, token string, start time.Time, re
 				msg = map[string]any{"t": "resign", "id": id}
 			}
 			sent[id] = time.Now()
-			if err := c.Send(ctx, msg); err != nil {
-				return err
-			}
+			return c.Send(ctx, msg)
 		}
-	}
+		return nil
+	})
 }
 
 // loopback reports whether the server at base listens on IPv4 loopback,
