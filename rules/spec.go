@@ -41,6 +41,13 @@ type Spec struct {
 	Weights map[string]float64
 
 	Hooks Hooks
+
+	// Face is an opaque value attached by whoever assembles a catalog of
+	// variants, for the layers above the rules (which find through it,
+	// say, a variant's whole-turn player). The rules never look inside
+	// it; Variant.Face returns it, Variant.WithFace replaces it, and
+	// Variant.Configure carries it over.
+	Face any
 }
 
 // PieceSpec declares one piece type. Ordinary pieces need nothing but data.

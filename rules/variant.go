@@ -623,12 +623,38 @@ func (v *Variant) HasOption(name string) bool {
 
 // Configure returns the variant with the per-game options among tags;
 // tags that are not options are ignored. A variant without options
-// returns itself.
+// returns itself. The variant returned has v's Face unless the one the
+// variant's options build declares its own.
 func (v *Variant) Configure(tags map[string]string) (*Variant, error) {
 	if h := v.spec.Hooks.Configure; h != nil {
-		return h(tags)
+		c, err := h(tags)
+		if err != nil {
+			return nil, err
+		}
+		if c == nil {
+			return nil, fmt.Errorf("%w %q: its options built no variant", ErrSpec, v.spec.Name)
+		}
+		if c.spec.Face == nil && v.spec.Face != nil {
+			c = c.WithFace(v.spec.Face)
+		}
+		return c, nil
 	}
 	return v, nil
+}
+
+// Face returns the opaque value the variant's Spec attached (Spec.Face),
+// or nil.
+func (v *Variant) Face() any { return v.spec.Face }
+
+// WithFace returns a copy of v that carries f as its Face. The copy plays
+// exactly as v does; its positions point to the copy. v is unchanged.
+func (v *Variant) WithFace(f any) *Variant {
+	c := *v
+	c.spec.Face = f
+	start := v.start.Clone()
+	start.v = &c
+	c.start = start
+	return &c
 }
 
 // Chance reports whether some moves of the variant have several outcomes
