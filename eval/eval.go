@@ -74,7 +74,7 @@ type Evaluator struct {
 	rankE  [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
 	dur    [maxRank + 1]float64                     // durability by rank, when ranked
 	shape  [][2][]float64                           // hand-set table by type, phase and square (White's view)
-	extra  func(*rules.Position) int                // the variant's Eval hook
+	extra  rules.Engine                             // the variant's Eval, or nil
 
 	// the pawn-structure, king and tempo weights, rounded where the
 	// evaluation counts in whole centipawns
@@ -95,7 +95,8 @@ func New(v *rules.Variant) *Evaluator {
 // v carries: each weight w names replaces the default, names that are not
 // one of Names(v) are ignored.
 func NewWeights(v *rules.Variant, w map[string]float64) *Evaluator {
-	e := &Evaluator{v: v, pawn: v.Pawn(), extra: v.Spec().Hooks.Eval}
+	e := &Evaluator{v: v, pawn: v.Pawn()}
+	e.extra, _ = v.Ext().(rules.Engine)
 	e.w = defaults(v)
 	names := Names(v)
 	for i, n := range names {
@@ -431,7 +432,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		w = -w
 	}
 	if e.extra != nil {
-		w += e.extra(p)
+		w += e.extra.Eval(p)
 	}
 	return w + e.tempo
 }

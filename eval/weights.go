@@ -246,7 +246,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 	}
 	off := 0.0
 	if e.extra != nil {
-		off = float64(e.extra(p))
+		off = float64(e.extra.Eval(p))
 		if p.Turn() == rules.Black {
 			off = -off
 		}

@@ -345,8 +345,8 @@ func material(ev *eval.Evaluator, p *rules.Position, c rules.Color) int {
 	for _, s := range p.Pieces(c.Other()) {
 		n -= ev.PieceValue(p.At(s))
 	}
-	if h := p.Variant().Spec().Hooks.Eval; h != nil { // material off the board (Crazy Chess's passengers)
-		x := h(p)
+	if h, ok := p.Variant().Ext().(rules.Engine); ok { // material off the board (Crazy Chess's passengers)
+		x := h.Eval(p)
 		if p.Turn() != c {
 			x = -x
 		}

@@ -67,8 +67,8 @@ func Coord(p *rules.Position, m rules.Move) string {
 	case rules.Drop:
 		return string(v.Letter(m.Promo())) + "@" + m.To().String()
 	case rules.Special:
-		if h := v.Spec().Hooks.EncodeMove; h != nil {
-			if s, ok := h(p, m); ok {
+		if h, ok := v.Ext().(rules.MoveText); ok {
+			if s, ok := h.EncodeMove(p, m); ok {
 				return s
 			}
 		}
@@ -105,13 +105,13 @@ func castleNeedsRook(p *rules.Position, m rules.Move) bool {
 func ParseCoord(p *rules.Position, s string) (rules.Move, error) {
 	v := p.Variant()
 	b := v.Board()
-	if h := v.Spec().Hooks.DecodeMove; h != nil {
-		if m, ok := h(p, s); ok {
+	if h, ok := v.Ext().(rules.MoveText); ok {
+		if m, ok := h.DecodeMove(p, s); ok {
 			return m, nil
 		}
 		// SAN writes a check or mate mark after the variant's text.
 		if t := strings.TrimRight(s, "+#"); t != s && t != "" {
-			if m, ok := h(p, t); ok {
+			if m, ok := h.DecodeMove(p, t); ok {
 				return m, nil
 			}
 		}
@@ -422,8 +422,8 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 	if err2 == nil {
 		return m2, nil
 	}
-	if h := p.Variant().Spec().Hooks.ExplainMove; h != nil {
-		if why := h(p, s); why != nil {
+	if h, ok := p.Variant().Ext().(rules.MoveText); ok {
+		if why := h.ExplainMove(p, s); why != nil {
 			return 0, moveErr(p, s, ErrIllegal, "%v", why)
 		}
 	}

@@ -246,18 +246,26 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// TestExplainMove checks that a variant's ExplainMove hook gives the
+// explainFunc is a rules.MoveText that explains refused texts and writes
+// and reads no move of its own.
+type explainFunc func(p *rules.Position, s string) error
+
+func (explainFunc) EncodeMove(*rules.Position, rules.Move) (string, bool) { return "", false }
+func (explainFunc) DecodeMove(*rules.Position, string) (rules.Move, bool) { return rules.NoMove, false }
+func (f explainFunc) ExplainMove(p *rules.Position, s string) error       { return f(p, s) }
+
+// TestExplainMove checks that a variant's ExplainMove gives the
 // reason for a text no notation reads, and is not asked about moves.
 func TestExplainMove(t *testing.T) {
 	spec := mustVariant(t, "chess").Spec()
 	asked := 0
-	spec.Hooks.ExplainMove = func(p *rules.Position, s string) error {
+	spec.Ext = explainFunc(func(p *rules.Position, s string) error {
 		asked++
 		if s == "+Q" {
 			return errors.New("a queen costs more than the treasury holds")
 		}
 		return nil
-	}
+	})
 	v, err := rules.Compile(spec)
 	if err != nil {
 		t.Fatal(err)

@@ -134,24 +134,24 @@ func (p *Position) passable(q, mover Piece) bool {
 }
 
 // InCheck reports whether the side to move is in check: a royal piece of
-// it attacked, or what the variant's InCheck hook says.
+// it attacked, or what the variant's Checker says.
 func (p *Position) InCheck() bool {
-	if h := p.v.spec.Hooks.InCheck; h != nil {
-		return h(p)
+	if h := p.v.h.check; h != nil {
+		return h.InCheck(p)
 	}
 	return p.royalAttacked(p.turn)
 }
 
 // Checked appends to dst the squares of the side to move's royal pieces
 // that are in check, for display (a GUI's check highlight): the attacked
-// royal pieces, or where royalty or check lies in the variant's hooks, the
-// squares its Checked hook names. It is empty when InCheck is false.
+// royal pieces, or where royalty or check lies in the variant's own rules, the
+// squares its Checker names. It is empty when InCheck is false.
 func (p *Position) Checked(dst []geom.Square) []geom.Square {
 	if !p.InCheck() {
 		return dst
 	}
-	if h := p.v.spec.Hooks.Checked; h != nil {
-		return h(p, dst)
+	if h := p.v.h.check; h != nil {
+		return h.Checked(p, dst)
 	}
 	c := p.turn
 	for _, s := range p.Pieces(c) {

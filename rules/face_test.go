@@ -63,12 +63,12 @@ func TestFace(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := base
 			s.Face = a
-			s.Hooks.Configure = func(map[string]string) (*rules.Variant, error) {
+			s.Ext = optionFuncs{configure: func(map[string]string) (*rules.Variant, error) {
 				c := base
 				c.Name = "configured"
 				c.Face = tt.face
 				return rules.Compile(c)
-			}
+			}}
 			recv := compile(t, s)
 			if tt.want == b {
 				recv = recv.WithFace(b)
@@ -90,11 +90,11 @@ func TestFace(t *testing.T) {
 	s = base
 	s.Face = a
 	bad := errors.New("bad option")
-	s.Hooks.Configure = func(map[string]string) (*rules.Variant, error) { return nil, bad }
+	s.Ext = optionFuncs{configure: func(map[string]string) (*rules.Variant, error) { return nil, bad }}
 	if _, err := compile(t, s).Configure(nil); !errors.Is(err, bad) {
 		t.Errorf("failing Configure: err = %v, want %v", err, bad)
 	}
-	s.Hooks.Configure = func(map[string]string) (*rules.Variant, error) { return nil, nil }
+	s.Ext = optionFuncs{configure: func(map[string]string) (*rules.Variant, error) { return nil, nil }}
 	if c, err := compile(t, s).Configure(nil); err == nil {
 		t.Errorf("Configure building nothing = %v, nil; want an error", c)
 	}

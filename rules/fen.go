@@ -41,11 +41,11 @@ func (e *FENError) Unwrap() error { return ErrFEN }
 // Great Shatranj test vectors (GS-7) require: the king may then be captured,
 // which ends the game.
 //
-// A variant may replace the format (Hooks.ParseFEN); ParsePlainFEN always
+// A variant may replace the format (FENText); ParsePlainFEN always
 // reads the core's.
 func (v *Variant) ParseFEN(fen string) (*Position, error) {
-	if h := v.spec.Hooks.ParseFEN; h != nil {
-		return h(v, fen)
+	if h := v.h.fen; h != nil {
+		return h.ParseFEN(v, fen)
 	}
 	return v.parseFEN(fen)
 }
@@ -293,7 +293,7 @@ func (p *Position) parseCastling(field string) error {
 // be taken, which ends the game).
 func (p *Position) Validate() error {
 	v := p.v
-	if v.royalMask != 0 && v.spec.Hooks.Legal == nil && p.royalAttacked(p.turn.Other()) {
+	if v.royalMask != 0 && v.h.legal == nil && p.royalAttacked(p.turn.Other()) {
 		return &FENError{FEN: p.FEN(), Field: "position", Msg: fmt.Sprintf("the side not to move (%s) is in check", p.turn.Other())}
 	}
 	return nil
@@ -302,7 +302,7 @@ func (p *Position) Validate() error {
 // validate reports why a freshly read position cannot be played, or "".
 func (p *Position) validate() string {
 	v := p.v
-	if v.royalMask != 0 && v.spec.Hooks.End == nil {
+	if v.royalMask != 0 && v.h.end == nil {
 		for c := White; c <= Black; c++ {
 			n := p.royalCount(c)
 			if n == 0 {
@@ -420,10 +420,10 @@ func pocketKey(c, t int, n uint8) uint64 {
 }
 
 // FEN returns the position in FEN (see ParseFEN for the extensions), or in
-// the variant's own format if it has one (Hooks.FEN).
+// the variant's own format if it has one (FENText).
 func (p *Position) FEN() string {
-	if h := p.v.spec.Hooks.FEN; h != nil {
-		return h(p)
+	if h := p.v.h.fen; h != nil {
+		return h.FEN(p)
 	}
 	return p.PlainFEN()
 }

@@ -46,13 +46,13 @@ func find(t *testing.T, p *rules.Position, from, to string) rules.Move {
 // turn (like Vazir's tries); each turn earns the mover one coin.
 func coinChess(t *testing.T) *rules.Variant {
 	s := chessSpec(t)
-	s.Hooks.Outcomes = func(p *rules.Position, m rules.Move) []rules.Outcome {
+	outcomes := func(p *rules.Position, m rules.Move) []rules.Outcome {
 		if p.At(m.To()).IsPiece() {
 			return []rules.Outcome{{Num: 2, Den: 3, Label: "hit"}, {Num: 1, Den: 3, Label: "miss"}}
 		}
 		return nil
 	}
-	s.Hooks.AfterMake = func(p *rules.Position, m rules.Move, outcome int) {
+	afterMake := func(p *rules.Position, m rules.Move, outcome int) {
 		us := p.Turn()
 		if outcome == 1 { // the core left board and turn alone
 			if p.Counter() == 0 {
@@ -67,6 +67,10 @@ func coinChess(t *testing.T) *rules.Variant {
 		mover := us.Other()
 		p.SetMoney(mover, p.Money(mover)+1)
 	}
+	s.Ext = struct {
+		outcomesFunc
+		afterFuncs
+	}{outcomes, afterFuncs{make: afterMake}}
 	v, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
@@ -168,16 +172,18 @@ func (s *stackState) String() string { return string(s.taken) }
 func TestDropsStateAndViews(t *testing.T) {
 	s := chessSpec(t)
 	s.Drops = true
-	s.Hooks.AfterMake = func(p *rules.Position, m rules.Move, _ int) {
-		st := p.State().(*stackState)
-		st.taken = append(st.taken, byte('0'+m.Kind()))
-	}
-	s.Hooks.AfterUnmake = func(p *rules.Position, _ rules.Move, _ int) {
-		st := p.State().(*stackState)
-		st.taken = st.taken[:len(st.taken)-1]
+	after := afterFuncs{
+		make: func(p *rules.Position, m rules.Move, _ int) {
+			st := p.State().(*stackState)
+			st.taken = append(st.taken, byte('0'+m.Kind()))
+		},
+		unmake: func(p *rules.Position, _ rules.Move, _ int) {
+			st := p.State().(*stackState)
+			st.taken = st.taken[:len(st.taken)-1]
+		},
 	}
 	// Fog: each side sees the squares of its own pieces and their neighbours.
-	s.Hooks.View = func(p *rules.Position, c rules.Color) rules.View {
+	fog := func(p *rules.Position, c rules.Color) rules.View {
 		view := rules.View{Viewer: c, Position: p.Clone()}
 		for _, sq := range p.Pieces(c) {
 			for dy := -1; dy <= 1; dy++ {
@@ -196,6 +202,10 @@ func TestDropsStateAndViews(t *testing.T) {
 		}
 		return view
 	}
+	s.Ext = struct {
+		afterFuncs
+		viewFunc
+	}{after, fog}
 	v, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
@@ -280,20 +290,26 @@ func TestPerGamePieceTypes(t *testing.T) {
 // every pawn move counts as a capture worth 7.
 func TestSearchHooks(t *testing.T) {
 	s := chessSpec(t)
-	s.Hooks.InCheck = func(p *rules.Position) bool {
+	// The side to move's kings on the h-file are in check.
+	checked := func(p *rules.Position, dst []geom.Square) []geom.Square {
 		for _, sq := range p.Pieces(p.Turn()) {
 			if p.Variant().Royal(p.At(sq).Type()) && sq.File() == 7 {
-				return true
+				dst = append(dst, sq)
 			}
 		}
-		return false
+		return dst
 	}
-	s.Hooks.Tactical = func(p *rules.Position, m rules.Move) (int, bool) {
+	inCheck := func(p *rules.Position) bool { return len(checked(p, nil)) > 0 }
+	tactical := func(p *rules.Position, m rules.Move) (int, bool) {
 		if p.At(m.From()).Type() == p.Variant().Pawn() {
 			return 7, true
 		}
 		return 0, false
 	}
+	s.Ext = struct {
+		checkFuncs
+		tacticalFunc
+	}{checkFuncs{inCheck, checked}, tactical}
 	v, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
@@ -326,7 +342,7 @@ func TestUnlisted(t *testing.T) {
 	s := chessSpec(t)
 	plain := compile(t, s)
 	far := rules.NewMove(mustSq(t, plain, "a2"), mustSq(t, plain, "a5"), rules.Normal)
-	s.Hooks.Unlisted = func(p *rules.Position, m rules.Move) bool { return m == far }
+	s.Ext = unlistedFunc(func(p *rules.Position, m rules.Move) bool { return m == far })
 	hooked := compile(t, s)
 	for _, tt := range []struct {
 		v    *rules.Variant
@@ -427,8 +443,10 @@ func TestChecked(t *testing.T) {
 		}
 	}
 	s := chessSpec(t)
-	s.Hooks.InCheck = func(p *rules.Position) bool { return p.Turn() == rules.Black }
-	s.Hooks.Checked = func(p *rules.Position, dst []geom.Square) []geom.Square { return append(dst, geom.Sq(0, 0)) }
+	s.Ext = checkFuncs{
+		inCheck: func(p *rules.Position) bool { return p.Turn() == rules.Black },
+		checked: func(p *rules.Position, dst []geom.Square) []geom.Square { return append(dst, geom.Sq(0, 0)) },
+	}
 	hv, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
@@ -456,9 +474,9 @@ func TestModerate(t *testing.T) {
 	a2 := mustSq(t, plain, "a2")
 	far := rules.NewMove(a2, mustSq(t, plain, "a5"), rules.Normal)
 	a2a3 := rules.NewMove(a2, mustSq(t, plain, "a3"), rules.Normal)
-	s.Hooks.Moderate = func(p, view *rules.Position, m rules.Move) (rules.Move, error) {
+	s.Ext = moderateFunc(func(p, view *rules.Position, m rules.Move) (rules.Move, error) {
 		return a2a3, nil // whatever was asked
-	}
+	})
 	hooked := compile(t, s)
 	for _, tt := range []struct {
 		name string
@@ -487,12 +505,63 @@ func TestModerate(t *testing.T) {
 // is published of a game in play.
 func TestPublicOptions(t *testing.T) {
 	s := chessSpec(t)
-	s.Hooks.Options = func() []rules.Option {
+	s.Ext = optionFuncs{options: func() []rules.Option {
 		return []rules.Option{{Name: "Map", Value: "a"}, {Name: "Mines", Value: "-", Secret: true}}
-	}
+	}}
 	v := compile(t, s)
 	got := v.PublicOptions(map[string]string{"Map": "b", "Mines": "d4", "Other": "x"})
 	if len(got) != 2 || got["Map"] != "b" || got["Other"] != "x" {
 		t.Errorf("PublicOptions = %v", got)
+	}
+}
+
+// coinRules is a rules object of its own type, to be found again from
+// the variant.
+type coinRules struct {
+	outcomesFunc
+	afterFuncs
+	games int // per-game data a variant package would keep
+}
+
+// TestExt: a variant's rules object is reachable from the Variant (and
+// from a copy with a Face) as the value its Spec gave, and the core uses
+// exactly the optional interfaces it implements.
+func TestExt(t *testing.T) {
+	if x := chessSpecVariant(t).Ext(); x != nil {
+		t.Errorf("Ext of a data variant = %v, want nil", x)
+	}
+	base := coinChess(t).Spec().Ext.(struct {
+		outcomesFunc
+		afterFuncs
+	})
+	obj := &coinRules{outcomesFunc: base.outcomesFunc, afterFuncs: base.afterFuncs, games: 7}
+	s := chessSpec(t)
+	s.Ext = obj
+	v := compile(t, s)
+	for _, tt := range []struct {
+		name string
+		v    *rules.Variant
+	}{{"compiled", v}, {"with a face", v.WithFace("f")}} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := tt.v.Ext().(*coinRules)
+			if !ok || got != obj || got.games != 7 {
+				t.Fatalf("Ext = %#v, want the Spec's object", tt.v.Ext())
+			}
+			if !tt.v.Chance() || tt.v.Seeded() || tt.v.Options() != nil {
+				t.Errorf("Chance %v, Seeded %v, Options %v; want a Randomizer alone of these", tt.v.Chance(), tt.v.Seeded(), tt.v.Options())
+			}
+			p, err := tt.v.ParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			capture := find(t, p, "e4", "d5")
+			if o := p.Outcomes(capture); len(o) != 2 {
+				t.Fatalf("outcomes of a capture = %v, want the Randomizer's two", o)
+			}
+			p.MakeOutcome(capture, 0)
+			if p.Money(rules.White) != 1 {
+				t.Errorf("money after a move = %d, want the AfterMover's coin", p.Money(rules.White))
+			}
+		})
 	}
 }

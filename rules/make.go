@@ -84,8 +84,8 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 			p.put(to, pc)
 			p.hash ^= z.pieceKey(pc, to)
 		case Special:
-			if h := v.spec.Hooks.MakeSpecial; h != nil {
-				h(p, m, outcome)
+			if h := v.h.special; h != nil {
+				h.MakeSpecial(p, m, outcome)
 			}
 		}
 		if p.castle != 0 && m.Kind() != Drop && m.Kind() != Special {
@@ -97,8 +97,8 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 		p.turn = us.Other()
 		p.hash ^= z.side
 	}
-	if h := v.spec.Hooks.AfterMake; h != nil {
-		h(p, m, outcome)
+	if h := v.h.after; h != nil {
+		h.AfterMake(p, m, outcome)
 	}
 	// An en-passant right lasts for one turn of the side that may use it:
 	// it ends with that side's move, but survives an outcome that changes
@@ -123,8 +123,8 @@ func (p *Position) Unmake() {
 	u := &p.hist[len(p.hist)-1]
 	m := u.move
 	outcome := int(u.outcome)
-	if h := p.v.spec.Hooks.AfterUnmake; h != nil {
-		h(p, m, outcome)
+	if h := p.v.h.after; h != nil {
+		h.AfterUnmake(p, m, outcome)
 	}
 	if outcome == 0 {
 		from, to := m.From(), m.To()
@@ -147,8 +147,8 @@ func (p *Position) Unmake() {
 			p.remove(to)
 			p.pocket[u.turn][m.Promo()]++
 		case Special:
-			if h := p.v.spec.Hooks.UnmakeSpecial; h != nil {
-				h(p, m, outcome)
+			if h := p.v.h.special; h != nil {
+				h.UnmakeSpecial(p, m, outcome)
 			}
 		}
 	}
@@ -248,8 +248,8 @@ func (p *Position) setEnPassant(s, victim geom.Square, by Color) {
 // outcome Certain. The caller picks an index and passes it to MakeOutcome:
 // a game draws it from its seeded source, a search weighs every branch.
 func (p *Position) Outcomes(m Move) []Outcome {
-	if h := p.v.spec.Hooks.Outcomes; h != nil {
-		if o := h(p, m); len(o) > 0 {
+	if h := p.v.h.chance; h != nil {
+		if o := h.Outcomes(p, m); len(o) > 0 {
 			return o
 		}
 	}
@@ -269,8 +269,8 @@ var ErrRefused = errors.New("refused by the moderator")
 // may be shown to the player. p is not changed. Servers, matches and the
 // terminal all judge moves of hidden-information games with it.
 func (p *Position) Moderate(view *Position, m Move) (Move, error) {
-	if h := p.v.spec.Hooks.Moderate; h != nil {
-		return h(p, view, m)
+	if h := p.v.h.moderate; h != nil {
+		return h.Moderate(p, view, m)
 	}
 	if p.Playable(m) {
 		return m, nil
@@ -281,8 +281,8 @@ func (p *Position) Moderate(view *Position, m Move) (Move, error) {
 // View returns what player c may see of the position: everything, unless
 // the variant hides information.
 func (p *Position) View(c Color) View {
-	if h := p.v.spec.Hooks.View; h != nil {
-		return h(p, c)
+	if h := p.v.h.view; h != nil {
+		return h.View(p, c)
 	}
 	var all View
 	all.Viewer = c

@@ -27,8 +27,8 @@ func (p *Position) LegalCaptures(dst []Move) []Move { return p.legal(dst, false)
 func (p *Position) legal(dst []Move, quiet bool) []Move {
 	v := p.v
 	us := p.turn
-	if v.spec.Hooks.Generate != nil || v.spec.Hooks.Legal != nil || v.spec.Drops || p.royalCount(us) != 1 ||
-		!quiet && v.spec.Hooks.Tactical != nil {
+	if v.h.gen != nil || v.h.legal != nil || v.spec.Drops || p.royalCount(us) != 1 ||
+		!quiet && v.h.engine != nil {
 		return p.legalByTest(dst, quiet)
 	}
 	ksq := p.royalSquare(us)
@@ -435,8 +435,8 @@ func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	if p.v.spec.Drops {
 		dst = p.genDrops(dst)
 	}
-	if g := p.v.spec.Hooks.Generate; g != nil {
-		dst = g(p, dst)
+	if g := p.v.h.gen; g != nil {
+		dst = g.Generate(p, dst)
 	}
 	return dst
 }
@@ -488,8 +488,8 @@ func (p *Position) legalByTest(dst []Move, quiet bool) []Move {
 
 // IsLegal reports whether the pseudo-legal move m is legal.
 func (p *Position) IsLegal(m Move) bool {
-	if h := p.v.spec.Hooks.Legal; h != nil {
-		return h(p, m)
+	if h := p.v.h.legal; h != nil {
+		return h.Legal(p, m)
 	}
 	if p.v.royalMask == 0 || m.Kind() == Castle {
 		return true // castling is generated legal
@@ -504,8 +504,8 @@ func (p *Position) IsLegal(m Move) bool {
 // IsCapture reports whether m takes a piece (or, by the variant's
 // Tactical hook, wins material back).
 func (p *Position) IsCapture(m Move) bool {
-	if h := p.v.spec.Hooks.Tactical; h != nil {
-		_, ok := h(p, m)
+	if h := p.v.h.engine; h != nil {
+		_, ok := h.Tactical(p, m)
 		return ok
 	}
 	switch m.Kind() {
@@ -527,8 +527,8 @@ func (p *Position) Playable(m Move) bool {
 	if listed {
 		return true
 	}
-	h := p.v.spec.Hooks.Unlisted
-	return h != nil && h(p, m)
+	h := p.v.h.unlisted
+	return h != nil && h.Unlisted(p, m)
 }
 
 // HasLegalMove reports whether the side to move has a legal move.

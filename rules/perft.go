@@ -22,7 +22,7 @@ func perft(p *Position, depth int, buf []Move) uint64 {
 		return 0
 	}
 	moves := p.LegalMoves(buf[:0:MaxMoves])
-	if p.v.spec.Hooks.Outcomes != nil {
+	if p.v.h.chance != nil {
 		return perftChance(p, depth, moves, buf[MaxMoves:])
 	}
 	if depth == 1 {
@@ -75,11 +75,11 @@ func Divide(p *Position, depth int) ([]Move, []uint64) {
 }
 
 // immediateEnd reports whether the game is over by a rule other than "no
-// legal move": a captured royal, a bare king, or the variant's End hook.
+// legal move": a captured royal, a bare king, or the variant's Ender.
 func (p *Position) immediateEnd() bool {
 	v := p.v
-	if h := v.spec.Hooks.End; h != nil {
-		if st, ok := h(p); ok {
+	if h := v.h.end; h != nil {
+		if st, ok := h.End(p); ok {
 			return st.Over()
 		}
 	}

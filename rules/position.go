@@ -289,11 +289,11 @@ func (p *Position) royalCount(c Color) int {
 // Bare reports whether side c has a bare king: royal pieces alone on the
 // board and nothing in hand, so that it can no longer mate. A player whose
 // time runs out against a bare king draws. A variant whose royalty or
-// material lies in its hooks answers through Hooks.Bare; without that
-// hook, a variant without royal pieces has no bare king.
+// material lies in its own rules answers through its BareJudge; without
+// one, a variant without royal pieces has no bare king.
 func (p *Position) Bare(c Color) bool {
-	if h := p.v.spec.Hooks.Bare; h != nil {
-		return h(p, c)
+	if h := p.v.h.bare; h != nil {
+		return h.Bare(p, c)
 	}
 	if p.v.royalMask == 0 || p.n[c] == 0 || p.n[c] != p.royalCount(c) {
 		return false

@@ -1,13 +1,10 @@
 package rules
 
-import (
-	"math/rand/v2"
-
-	"github.com/anychess/anychess/geom"
-)
+import "github.com/anychess/anychess/geom"
 
 // Spec declares a variant: geometry and pieces as data, the common rules as
-// parameters, and optional hooks for rules that data cannot express.
+// parameters, and an optional object (Ext) with the rules that data cannot
+// express.
 // Compile checks a Spec and turns it into a playable *Variant. The variant
 // package reads Specs from text files; see its documentation for the format.
 type Spec struct {
@@ -40,7 +37,12 @@ type Spec struct {
 	// evaluation. The rules do not read them.
 	Weights map[string]float64
 
-	Hooks Hooks
+	// Ext is the variant's own rules object, for rules that data cannot
+	// express: its methods implement some of the optional interfaces of
+	// ext.go (Generator, LegalJudge, ...), which Compile finds once. A
+	// variant package keeps its per-game data in it and finds it again
+	// from a *Variant with Variant.Ext. Nil: the variant is data alone.
+	Ext any
 
 	// Face is an opaque value attached by whoever assembles a catalog of
 	// variants, for the layers above the rules (which find through it,
@@ -159,8 +161,9 @@ func OptionsOf(tags [][2]string) []Option {
 }
 
 // State is variant data a position carries beyond board, reserves, money
-// and turn counters (for example the stacks of Crazy Chess). Hooks that
-// change it must also restore it on Unmake.
+// and turn counters (for example the stacks of Crazy Chess). A variant's
+// rules that change it must also restore it on Unmake (AfterUnmake,
+// UnmakeSpecial).
 type State interface {
 	Clone() State
 	Hash() uint64   // mixed into the position key
@@ -178,99 +181,4 @@ type View struct {
 	Visible       geom.Set
 	Position      *Position
 	EconomyHidden [2]bool
-}
-
-// Hooks are optional variant rules called at fixed points. A nil field means
-// the standard behaviour. Hooks must agree with one another (a move that
-// Generate adds must be understood by MakeSpecial and the notation hooks).
-type Hooks struct {
-	// Generate may append variant moves (kind Special or Drop) to the
-	// standard pseudo-legal moves, or remove moves, and returns the list.
-	Generate func(p *Position, moves []Move) []Move
-	// Legal decides whether a pseudo-legal move is legal; nil: the mover's
-	// royal pieces may not be attacked afterwards.
-	Legal func(p *Position, m Move) bool
-	// Outcomes lists the possible results of m with their probabilities.
-	// Nil, or a nil result, means m has one certain outcome.
-	Outcomes func(p *Position, m Move) []Outcome
-	// AfterMake runs after the standard effects of m with the chosen
-	// outcome. It may change turn, phase and counters (several decisions
-	// in a row), money and State; Unmake restores turn, phase, counters and
-	// money by itself, the hook restores State in AfterUnmake.
-	AfterMake   func(p *Position, m Move, outcome int)
-	AfterUnmake func(p *Position, m Move, outcome int)
-	// MakeSpecial performs a Special move; UnmakeSpecial reverses it.
-	MakeSpecial   func(p *Position, m Move, outcome int)
-	UnmakeSpecial func(p *Position, m Move, outcome int)
-	// End judges variant end rules before the standard ones. ok true
-	// decides: the status returned stands, and when it is not over the
-	// game goes on whatever the standard rules would say (Crazy Chess while
-	// the last move may still be denied). ok false leaves the position to
-	// the standard rules.
-	End func(p *Position) (st Status, ok bool)
-	// View returns what c may see; nil: everything.
-	View func(p *Position, c Color) View
-	// Moderate judges m, a move the side to move chose from view (its
-	// View of p), against the true position p: it returns the move of p
-	// that m stands for, or an error wrapping ErrRefused (see
-	// Position.Moderate). Nil: m must be playable in p as it is.
-	Moderate func(p *Position, view *Position, m Move) (Move, error)
-	// Determinize samples a full position consistent with a view, for
-	// search under hidden information.
-	Determinize func(v View, r *rand.Rand) *Position
-	// EncodeMove and DecodeMove give the text of Special moves.
-	EncodeMove func(p *Position, m Move) (string, bool)
-	DecodeMove func(p *Position, s string) (Move, bool)
-	// Checked appends the squares of the side to move's royal pieces in
-	// check, where InCheck is the variant's own (see Position.Checked).
-	Checked func(p *Position, dst []geom.Square) []geom.Square
-	// Bare reports whether side c has nothing left to mate with, for a
-	// variant whose royalty or material lies in its hooks (see
-	// Position.Bare); nil: the core's answer.
-	Bare func(p *Position, c Color) bool
-	// ExplainMove says why s, which neither DecodeMove nor the core's
-	// notations read as a legal move of p, is not one (a buy the player
-	// cannot afford, a design change before the action), or returns nil
-	// when the variant has nothing to add to the core's reason. A text it
-	// explains is reported as an illegal move of the variant's notation.
-	ExplainMove func(p *Position, s string) error
-	// FEN and ParseFEN replace the core's FEN text for the variant's
-	// positions (Vazir's ranked FEN). They may build on Position.PlainFEN
-	// and Variant.ParsePlainFEN.
-	FEN      func(p *Position) string
-	ParseFEN func(v *Variant, s string) (*Position, error)
-	// Options returns the variant's per-game options, which a game record
-	// keeps as tags; Configure returns the variant with the options read
-	// from such tags (names that are not options are ignored). Nil: the
-	// variant has no options.
-	Options   func() []Option
-	Configure func(tags map[string]string) (*Variant, error)
-	// AllOptions returns every per-game option the variant accepts, with
-	// its value, where Options writes only some of them (Crazy Chess's
-	// record names only the options that differ from the default). Nil:
-	// Options lists them all.
-	AllOptions func() []Option
-	// Setup returns a start position drawn with r (random ranks, shuffled
-	// pieces). Nil: the start position is fixed.
-	Setup func(v *Variant, r Roller) (*Position, error)
-	// InCheck reports whether the side to move is in check, where check is
-	// not "a royal piece attacked" (Crazy Chess: a reply would remove the
-	// King). Nil: the standard test.
-	InCheck func(p *Position) bool
-	// Tactical reports whether m wins or restores material (a capture by
-	// a move of the variant's own kind, a denial that undoes a capture),
-	// which Position.IsCapture, quiescence and move ordering then treat as
-	// a capture, and gain, the material it wins by the pieces' Value
-	// (an estimate for ordering and pruning). Nil: the standard test.
-	Tactical func(p *Position, m Move) (gain int, ok bool)
-	// Eval returns, for the side to move, what a static evaluation of the
-	// board alone misses (pieces carried inside others), by the pieces'
-	// Value. Nil: nothing.
-	Eval func(p *Position) int
-	// Unlisted reports whether m, a move LegalMoves does not list, is
-	// legal all the same: a variant whose moves are too many to list
-	// (csipgs's designs: LegalMoves offers a catalogue, any priced design
-	// may be chosen) lists some and accepts the others here. Nil: only
-	// listed moves are legal. See Position.Playable.
-	Unlisted func(p *Position, m Move) bool
 }

@@ -14,8 +14,8 @@ import (
 func (p *Position) Status() Status {
 	v := p.v
 	e := &v.spec.End
-	if h := v.spec.Hooks.End; h != nil {
-		if st, ok := h(p); ok {
+	if h := v.h.end; h != nil {
+		if st, ok := h.End(p); ok {
 			return st
 		}
 	}

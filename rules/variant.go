@@ -49,6 +49,7 @@ type Variant struct {
 	dead          [][2]string
 	deadSameColor uint64
 
+	h     hooks // the optional interfaces of spec.Ext
 	z     zobrist
 	start *Position
 }
@@ -124,7 +125,7 @@ func compile(s Spec) (*Variant, error) {
 		}
 	}
 	b.Holes = s.Holes
-	v := &Variant{spec: s, board: b}
+	v := &Variant{spec: s, board: b, h: findHooks(s.Ext)}
 	if len(s.Pieces) == 0 {
 		return nil, errors.New("no pieces")
 	}
@@ -578,8 +579,8 @@ func (v *Variant) StartFEN() string { return v.start.FEN() }
 
 // Options returns the variant's per-game options (nil if it has none).
 func (v *Variant) Options() []Option {
-	if h := v.spec.Hooks.Options; h != nil {
-		return h()
+	if h := v.h.options; h != nil {
+		return h.Options()
 	}
 	return nil
 }
@@ -605,8 +606,8 @@ func (v *Variant) PublicOptions(opts map[string]string) map[string]string {
 // value (nil if it has none): the names -opt, UCI's VariantOptions and a
 // new game may set, which may be more than the tags Options writes.
 func (v *Variant) AllOptions() []Option {
-	if h := v.spec.Hooks.AllOptions; h != nil {
-		return h()
+	if h := v.h.options; h != nil {
+		return h.AllOptions()
 	}
 	return v.Options()
 }
@@ -626,8 +627,8 @@ func (v *Variant) HasOption(name string) bool {
 // returns itself. The variant returned has v's Face unless the one the
 // variant's options build declares its own.
 func (v *Variant) Configure(tags map[string]string) (*Variant, error) {
-	if h := v.spec.Hooks.Configure; h != nil {
-		c, err := h(tags)
+	if h := v.h.options; h != nil {
+		c, err := h.Configure(tags)
 		if err != nil {
 			return nil, err
 		}
@@ -659,16 +660,16 @@ func (v *Variant) WithFace(f any) *Variant {
 
 // Chance reports whether some moves of the variant have several outcomes
 // (Position.Outcomes).
-func (v *Variant) Chance() bool { return v.spec.Hooks.Outcomes != nil }
+func (v *Variant) Chance() bool { return v.h.chance != nil }
 
 // Seeded reports whether the variant's start position is drawn by chance.
-func (v *Variant) Seeded() bool { return v.spec.Hooks.Setup != nil }
+func (v *Variant) Seeded() bool { return v.h.setup != nil }
 
 // Setup returns a start position: drawn with r if the variant's start is
 // random (Seeded), else the start position.
 func (v *Variant) Setup(r Roller) (*Position, error) {
-	if h := v.spec.Hooks.Setup; h != nil {
-		return h(v, r)
+	if h := v.h.setup; h != nil {
+		return h.Setup(v, r)
 	}
 	return v.Start(), nil
 }

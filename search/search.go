@@ -240,8 +240,8 @@ type searcher struct {
 	ranked   bool // the variant has chance: material values follow ranks
 	prune    bool // forward pruning and cutoffs from the table are on
 	mode     chanceMode
-	end      func(*rules.Position) (rules.Status, bool)    // the variant's end hook
-	gain     func(*rules.Position, rules.Move) (int, bool) // the variant's Tactical hook
+	end      rules.Ender  // the variant's end rules, or nil
+	gain     rules.Engine // the variant's Tactical, or nil
 	// lazy: the variant decides legality by a Legal hook, which may be
 	// costly (Crazy Chess resolves the move and the replies): below the
 	// root, pseudo-legal moves are generated and each is tested only when
@@ -284,7 +284,7 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 	end := spec.End
 	s := &searcher{
 		e: e, p: p, ev: e.Evaluator(v), tt: e.tt, ctx: ctx, lim: lim, start: time.Now(),
-		nullOK:  end.Stalemate == rules.DrawValue && spec.Hooks.AfterMake == nil,
+		nullOK:  end.Stalemate == rules.DrawValue && !isAfterMover(v),
 		drawRep: end.NFold > 0,
 		nmove:   2 * end.NMoveRule,
 		moveCap: end.MoveCap,
@@ -292,12 +292,12 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 		ranked:  v.Chance(),
 		prune:   !e.exact,
 		mode:    e.mode,
-		end:     spec.Hooks.End,
-		gain:    spec.Hooks.Tactical,
-		lazy:    spec.Hooks.Legal != nil,
+		lazy:    isLegalJudge(v),
 		see:     plainCaptures(v),
 		seeBuf:  make([]geom.Square, 0, 2*rules.MaxPieces),
 	}
+	s.end, _ = v.Ext().(rules.Ender)
+	s.gain, _ = v.Ext().(rules.Engine)
 	if e.cont == nil || e.cont.v != v {
 		e.cont = newContHist(v)
 	}
@@ -519,7 +519,7 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 	p := s.p
 	v := p.Variant()
 	if s.end != nil {
-		if st, decided := s.end(p); decided {
+		if st, decided := s.end.End(p); decided {
 			if !st.Over() {
 				return 0, false // the variant says the game goes on
 			}
@@ -614,7 +614,7 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 func (s *searcher) prize(m rules.Move) int {
 	p := s.p
 	if s.gain != nil {
-		g, _ := s.gain(p, m)
+		g, _ := s.gain.Tactical(p, m)
 		return g
 	}
 	if !s.ranked {

@@ -123,23 +123,34 @@ func coinVariant(t *testing.T) *rules.Variant {
 	v, _ := reg.Get("chess")
 	s := v.Spec()
 	s.Name, s.Aliases = "coin", nil
-	s.Hooks.Outcomes = func(p *rules.Position, m rules.Move) []rules.Outcome {
-		if p.IsCapture(m) {
-			return []rules.Outcome{{Num: 1, Den: 4, Label: "hit"}, {Num: 3, Den: 4, Label: "miss"}}
-		}
-		return nil
-	}
-	s.Hooks.AfterMake = func(p *rules.Position, m rules.Move, outcome int) {
-		if outcome == 1 {
-			p.SetTurnState(p.Turn().Other(), 0, 0)
-		}
-	}
+	s.Ext = coin{}
 	cv, err := rules.Compile(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cv
 }
+
+// coin is coinVariant's rules: a rules.Randomizer and a rules.AfterMover.
+type coin struct{}
+
+// Outcomes gives a capture its two outcomes.
+func (coin) Outcomes(p *rules.Position, m rules.Move) []rules.Outcome {
+	if p.IsCapture(m) {
+		return []rules.Outcome{{Num: 1, Den: 4, Label: "hit"}, {Num: 3, Den: 4, Label: "miss"}}
+	}
+	return nil
+}
+
+// AfterMake passes the turn after a miss.
+func (coin) AfterMake(p *rules.Position, m rules.Move, outcome int) {
+	if outcome == 1 {
+		p.SetTurnState(p.Turn().Other(), 0, 0)
+	}
+}
+
+// AfterUnmake has nothing to restore.
+func (coin) AfterUnmake(*rules.Position, rules.Move, int) {}
 
 // TestChanceNodes: the search values a chance capture by its expectation.
 // Taking a hanging queen with probability 1/4 is worth about a quarter of a

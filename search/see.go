@@ -13,10 +13,27 @@ const seeRoyal = 1 << 20
 // (Tactical, Special moves), gives it several outcomes, changes what a
 // move does afterwards or decides legality or moves of its own.
 func plainCaptures(v *rules.Variant) bool {
-	spec := v.Spec()
-	h := &spec.Hooks
-	return h.Tactical == nil && h.Outcomes == nil && h.MakeSpecial == nil && h.AfterMake == nil &&
-		h.Legal == nil && h.Generate == nil && h.InCheck == nil && !spec.Drops
+	x := v.Ext()
+	_, tactical := x.(rules.Engine)
+	_, special := x.(rules.SpecialMover)
+	_, gen := x.(rules.Generator)
+	_, check := x.(rules.Checker)
+	return !tactical && !v.Chance() && !special && !isAfterMover(v) && !isLegalJudge(v) &&
+		!gen && !check && !v.Spec().Drops
+}
+
+// isAfterMover reports whether v changes what a move does after the
+// core's effects (rules.AfterMover).
+func isAfterMover(v *rules.Variant) bool {
+	_, ok := v.Ext().(rules.AfterMover)
+	return ok
+}
+
+// isLegalJudge reports whether v decides legality itself
+// (rules.LegalJudge).
+func isLegalJudge(v *rules.Variant) bool {
+	_, ok := v.Ext().(rules.LegalJudge)
+	return ok
 }
 
 // seeValue is the material a piece counts for in an exchange.

@@ -64,7 +64,7 @@ func chessLike(t *testing.T, name string, change func(s *rules.Spec)) *rules.Var
 func newFogRegistry(t *testing.T) testRegistry {
 	return newTestRegistry(chessLike(t, "fogchess", func(s *rules.Spec) {
 		s.Title = "Fog chess"
-		s.Hooks.View = func(p *rules.Position, c rules.Color) rules.View {
+		s.Ext = viewFunc(func(p *rules.Position, c rules.Color) rules.View {
 			view := rules.View{Viewer: c, Position: p.Clone()}
 			for _, sq := range p.Pieces(c) {
 				for dy := -1; dy <= 1; dy++ {
@@ -82,9 +82,14 @@ func newFogRegistry(t *testing.T) testRegistry {
 				}
 			}
 			return view
-		}
+		})
 	}))
 }
+
+// viewFunc is a rules.Viewer.
+type viewFunc func(p *rules.Position, c rules.Color) rules.View
+
+func (f viewFunc) View(p *rules.Position, c rules.Color) rules.View { return f(p, c) }
 
 // TestHiddenViews plays a variant with per-player views and reads what
 // each seat and a spectator receive: a spectator that asks for a seat's

@@ -386,8 +386,11 @@ func (s *Summary) hideSecrets(v *rules.Variant) {
 }
 
 // hasViews reports whether each player of v sees only its view of the
-// position (the rules' View hook): a game with hidden information.
-func hasViews(v *rules.Variant) bool { return v.Spec().Hooks.View != nil }
+// position (a rules.Viewer): a game with hidden information.
+func hasViews(v *rules.Variant) bool {
+	_, ok := v.Ext().(rules.Viewer)
+	return ok
+}
 
 // randomHex returns n secure random bytes in hex (crypto/rand.Read never
 // fails).

@@ -327,7 +327,7 @@ func playGame(ctx context.Context, v *rules.Variant, c Config, eng *search.Engin
 	roll := roller{rng}
 	eng.Clear()
 	p := v.Start()
-	if v.Spec().Hooks.Setup != nil {
+	if v.Seeded() {
 		var err error
 		if p, err = v.Setup(roll); err != nil {
 			return nil, 0, err

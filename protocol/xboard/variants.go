@@ -101,10 +101,11 @@ func XBoardNames(v *rules.Variant) []string {
 // decided by chance (XBoard has no way to report an outcome), or moves of
 // the variant's own kinds, which XBoard's move syntax cannot carry.
 func unsupported(v *rules.Variant) string {
+	_, ownText := v.Ext().(rules.MoveText)
 	switch {
 	case v.Chance():
 		return "has moves decided by chance, whose outcome XBoard cannot report"
-	case v.Spec().Hooks.EncodeMove != nil:
+	case ownText:
 		return "has moves that XBoard's move syntax cannot carry"
 	}
 	return ""

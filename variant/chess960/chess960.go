@@ -102,12 +102,15 @@ func New() (*rules.Variant, error) {
 		"the bishops on squares of both colours, the king between the rooks, Black mirroring White. " +
 		"Castling puts king and rook on the files they reach in chess."
 	spec.Castling.KingTakesRook = true
-	spec.Hooks.Setup = setup
+	spec.Ext = rules960{}
 	return rules.Compile(spec)
 }
 
-// setup draws the start position with one roll of a 960-sided die.
-func setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
+// rules960 is Chess960's own rule: its start is drawn (rules.Seeder).
+type rules960 struct{}
+
+// Setup draws the start position with one roll of a 960-sided die.
+func (rules960) Setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
 	fen, err := StartFEN(r.Roll(Count))
 	if err != nil {
 		return nil, err

@@ -86,7 +86,8 @@ import (
 // Name is the variant's registry name.
 const Name = "crazychess"
 
-// crazy holds the options and tables the hooks close over.
+// crazy is the variant's own rules object (rules.Spec.Ext): its methods
+// are the Crazy Chess rules, over the options and tables it holds.
 type crazy struct {
 	o Options
 
@@ -133,26 +134,7 @@ func New(opts Options) (*rules.Variant, error) {
 			NMoveRule: 50,
 			NFold:     3,
 		},
-		Hooks: rules.Hooks{
-			Generate:      z.generate,
-			Legal:         z.legal,
-			MakeSpecial:   z.makeSpecial,
-			UnmakeSpecial: z.unmakeSpecial,
-			End:           z.end,
-			EncodeMove:    z.encodeMove,
-			DecodeMove:    z.decodeMove,
-			FEN:           FEN,
-			ParseFEN:      z.parseFEN,
-			Options:       z.options,
-			AllOptions:    z.allOptions,
-			Configure:     z.configure,
-			InCheck:       z.inCheckHook,
-			Tactical:      z.tactical,
-			Eval:          z.evalHook,
-			Bare:          z.bare,
-			Checked:       z.checked,
-			ExplainMove:   z.explainMove,
-		},
+		Ext: z,
 	}
 	switch opts.InsufficientMaterial {
 	case KvKOnly:
@@ -180,19 +162,19 @@ func (z *crazy) bind(v *rules.Variant) {
 	z.values[z.king] = kingValue
 }
 
-// options returns the game's option tags.
-func (z *crazy) options() []rules.Option {
+// Options returns the game's option tags.
+func (z *crazy) Options() []rules.Option {
 	return rules.OptionsOf(z.o.Tags())
 }
 
-// allOptions returns every option with its value: the names a game may set.
-func (z *crazy) allOptions() []rules.Option {
+// AllOptions returns every option with its value: the names a game may set.
+func (z *crazy) AllOptions() []rules.Option {
 	return rules.OptionsOf(z.o.AllTags())
 }
 
-// configure returns Crazy Chess with z's options changed by the option
+// Configure returns Crazy Chess with z's options changed by the option
 // tags among tags.
-func (z *crazy) configure(tags map[string]string) (*rules.Variant, error) {
+func (z *crazy) Configure(tags map[string]string) (*rules.Variant, error) {
 	o := z.o
 	if err := o.setTags(tags); err != nil {
 		return nil, err

@@ -7,8 +7,8 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// The hooks in this file serve a search (rules.Hooks InCheck, Tactical and
-// Eval): what a move wins, whether the side to move is in check, and the
+// The methods in this file serve a search (rules.Checker and rules.Engine:
+// InCheck, Tactical and Eval): what a move wins, whether the side to move is in check, and the
 // material the core board does not show.
 
 // kingValue is a King's value in a move's gain: losing it loses the game.
@@ -32,25 +32,25 @@ func (z *crazy) value(pc rules.Piece) int {
 	return v
 }
 
-// inCheckHook is the InCheck hook: CC-43 for the side to move.
-func (z *crazy) inCheckHook(p *rules.Position) bool {
+// InCheck is the Checker's test: CC-43 for the side to move.
+func (z *crazy) InCheck(p *rules.Position) bool {
 	e := z.newEngine(p)
 	return e.inCheck(p.Turn())
 }
 
-// checked is the Checked hook: the square of the side to move's King
+// Checked names, for the Checker, the square of the side to move's King
 // (its stack's, when it rides in a Rook).
-func (z *crazy) checked(p *rules.Position, dst []geom.Square) []geom.Square {
+func (z *crazy) Checked(p *rules.Position, dst []geom.Square) []geom.Square {
 	if b := view(p).findKing(p.Turn(), z.king); b != none {
 		dst = append(dst, sqOf(b))
 	}
 	return dst
 }
 
-// bare is the Bare hook: c has its King alone, no other piece on the
+// Bare is the BareJudge: c has its King alone, no other piece on the
 // board or inside a stack (the King is royal only through this package,
 // so the core cannot tell).
-func (z *crazy) bare(p *rules.Position, c rules.Color) bool {
+func (z *crazy) Bare(p *rules.Position, c rules.Color) bool {
 	s := view(p)
 	n, king := 0, false
 	for b := range s.cells {
@@ -64,13 +64,13 @@ func (z *crazy) bare(p *rules.Position, c rules.Color) bool {
 	return n == 1 && king
 }
 
-// tactical is the Tactical hook. A move is tactical when it may capture
+// Tactical is the Engine's capture test. A move is tactical when it may capture
 // (a capture separator, a path capture, a King step that captures, an
 // all-round capture) or when it is a denial that gives back material; its
 // gain is the value of the pieces it removes, the mover's own counted
 // against it, found by resolving the move (falls, revenge and rises
 // included) and rolling it back.
-func (z *crazy) tactical(p *rules.Position, m rules.Move) (int, bool) {
+func (z *crazy) Tactical(p *rules.Position, m rules.Move) (int, bool) {
 	d, ok := decode(m)
 	if !ok {
 		return 0, false
@@ -130,11 +130,11 @@ func (e *engine) denialGain(us rules.Color) int {
 	return -e.removalValue(s.rem[s.frames[n-1].remMark:], us)
 }
 
-// evalHook is the Eval hook: for the side to move, the passengers inside
+// Eval is the Engine's evaluation: for the side to move, the passengers inside
 // stacks (the core board shows only bases), less for risen Bishops on the
 // board (which vanish), a Queen next to its own King (a liability, 2.12),
 // and the right to deny.
-func (z *crazy) evalHook(p *rules.Position) int {
+func (z *crazy) Eval(p *rules.Position) int {
 	s := view(p)
 	w := 0 // for White
 	for c := rules.White; c <= rules.Black; c++ {

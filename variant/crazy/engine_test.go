@@ -37,7 +37,7 @@ func TestTactical(t *testing.T) {
 		play(t, p, tt.moves...)
 		m := must[rules.Move](t)(ParseMove(p, tt.move))
 		fen := p.FEN()
-		gain, ok := v.Spec().Hooks.Tactical(p, m)
+		gain, ok := v.Ext().(rules.Engine).Tactical(p, m)
 		if gain != tt.gain || ok != tt.ok {
 			t.Errorf("%s: %s gains %d, %v; want %d, %v", tt.name, tt.move, gain, ok, tt.gain, tt.ok)
 		}
@@ -55,7 +55,7 @@ func TestTactical(t *testing.T) {
 // move.
 func TestEvalHook(t *testing.T) {
 	v := newVariant(t, nil)
-	ev := v.Spec().Hooks.Eval
+	ev := v.Ext().(rules.Engine).Eval
 	tests := []struct {
 		fen  string
 		want int

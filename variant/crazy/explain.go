@@ -8,12 +8,12 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// explainMove is the ExplainMove hook: a text in the move syntax of
+// ExplainMove (MoveText) explains a refused text: a text in the move syntax of
 // section 2.11 that names no legal move is an illegal move, with the
 // reason where one can be told (a denial or a draw claim that is not
 // possible, the replay of a denied move), not a text the syntax cannot
 // read. A text the syntax cannot read is left to the core's notations.
-func (z *crazy) explainMove(p *rules.Position, s string) error {
+func (z *crazy) ExplainMove(p *rules.Position, s string) error {
 	s = strings.TrimSpace(s)
 	f, err := parseText(s)
 	if err != nil {

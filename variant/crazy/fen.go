@@ -124,8 +124,11 @@ func ParseFEN(v *rules.Variant, s string) (*rules.Position, error) {
 	return v.ParseFEN(s)
 }
 
-// parseFEN is the ParseFEN hook.
-func (z *crazy) parseFEN(v *rules.Variant, str string) (*rules.Position, error) {
+// FEN writes Crazy-FEN (FENText), as the package's FEN does.
+func (z *crazy) FEN(p *rules.Position) string { return FEN(p) }
+
+// ParseFEN reads Crazy-FEN (FENText).
+func (z *crazy) ParseFEN(v *rules.Variant, str string) (*rules.Position, error) {
 	if len(str) > 4096 { // as the core bounds FEN
 		return nil, fenError(str, "longer than 4096 bytes")
 	}

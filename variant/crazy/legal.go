@@ -6,14 +6,14 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// generate is the Generate hook: it replaces the core's standard moves by
+// Generate (the Generator) replaces the core's standard moves by
 // the Crazy Chess moves of the side to move. Where no pawn of the mover can
 // promote during its move (mayPromote), these are the pseudo-legal moves,
-// and the Legal hook (legal) tests each one the core asks about, so a
+// and Legal tests each one the core asks about, so a
 // search tests only the moves it plays and quiescence only its captures.
 // Otherwise the list is already legal, with a move for every combination
 // of promotion choices, which only resolving a move reveals.
-func (z *crazy) generate(p *rules.Position, moves []rules.Move) []rules.Move {
+func (z *crazy) Generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	n := 0
 	for _, m := range moves {
 		if m.Kind() == rules.Special {
@@ -28,10 +28,10 @@ func (z *crazy) generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	return e.pseudoMoves(moves[:n])
 }
 
-// legal is the Legal hook, for the moves generate returned: a move of a
+// Legal is the LegalJudge, for the moves Generate returned: a move of a
 // pseudo-legal list is legal if it passes try (CC-44, CC-45); DENY and
 // DRAW, and the moves of a list generate checked itself, are legal.
-func (z *crazy) legal(p *rules.Position, m rules.Move) bool {
+func (z *crazy) Legal(p *rules.Position, m rules.Move) bool {
 	d, ok := decode(m)
 	if !ok {
 		return false
@@ -497,13 +497,13 @@ func (e *engine) kingsRemoved(rem []Removal) (lost [2]bool) {
 	return lost
 }
 
-// end is the End hook: a claimed draw, a missing King (CC-45), checkmate
+// End (the Ender) judges a claimed draw, a missing King (CC-45), checkmate
 // only when no denial is possible (CC-46) and stalemate (CC-47). While the
 // side to move may deny the last move the game goes on whatever else holds:
 // the denial may undo what ended it (CC-46: a position is terminal only
 // when the denial window is closed). Otherwise the core judges dead
 // material, the 50-move rule and repetition after it.
-func (z *crazy) end(p *rules.Position) (rules.Status, bool) {
+func (z *crazy) End(p *rules.Position) (rules.Status, bool) {
 	e := z.newEngine(p)
 	s := e.s
 	if s.v.drawn {

@@ -202,13 +202,13 @@ func FormatMove(p *rules.Position, m rules.Move) string {
 	if !ok {
 		return ""
 	}
-	s, _ := z.encodeMove(p, m)
+	s, _ := z.EncodeMove(p, m)
 	return s
 }
 
-// encodeMove is the EncodeMove hook. Only a legal move has a text: the
+// EncodeMove gives the text of a move (MoveText). Only a legal move has a text: the
 // text of promotions comes from making the move.
-func (z *crazy) encodeMove(p *rules.Position, m rules.Move) (string, bool) {
+func (z *crazy) EncodeMove(p *rules.Position, m rules.Move) (string, bool) {
 	d, ok := decode(m)
 	if !ok {
 		return "", false
@@ -249,8 +249,8 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 	return z.parseMove(p, s)
 }
 
-// decodeMove is the DecodeMove hook.
-func (z *crazy) decodeMove(p *rules.Position, s string) (rules.Move, bool) {
+// DecodeMove reads the text of a move (MoveText).
+func (z *crazy) DecodeMove(p *rules.Position, s string) (rules.Move, bool) {
 	m, err := z.parseMove(p, s)
 	return m, err == nil
 }
@@ -285,7 +285,7 @@ func (z *crazy) parseMove(p *rules.Position, text string) (rules.Move, error) {
 			return m, nil
 		}
 	}
-	return fail(notation.ErrIllegal, "%v", z.explainMove(p, s))
+	return fail(notation.ErrIllegal, "%v", z.ExplainMove(p, s))
 }
 
 // scanner reads the move syntax.

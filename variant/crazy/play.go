@@ -268,9 +268,9 @@ func (e *engine) epUsable(j, v int, by rules.Color) bool {
 	return false
 }
 
-// makeSpecial is the MakeSpecial hook: it makes every Crazy Chess move
+// MakeSpecial is the SpecialMover's make: it makes every Crazy Chess move
 // and pushes the move's frame.
-func (z *crazy) makeSpecial(p *rules.Position, m rules.Move, _ int) {
+func (z *crazy) MakeSpecial(p *rules.Position, m rules.Move, _ int) {
 	d, ok := decode(m)
 	if !ok {
 		return
@@ -333,9 +333,9 @@ func (e *engine) deny(us rules.Color) {
 	e.p.SetClocks(a.halfmove-1, a.ply-1) // the core counts the turn
 }
 
-// unmakeSpecial is the UnmakeSpecial hook: it takes back the last move's
+// UnmakeSpecial is the SpecialMover's unmake: it takes back the last move's
 // changes and frame.
-func (z *crazy) unmakeSpecial(p *rules.Position, _ rules.Move, _ int) {
+func (z *crazy) UnmakeSpecial(p *rules.Position, _ rules.Move, _ int) {
 	s := stateOf(p)
 	n := len(s.frames)
 	if n == 0 {

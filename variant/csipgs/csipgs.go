@@ -2,11 +2,9 @@ package csipgs
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
-	"weak"
 
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -114,7 +112,9 @@ type compiled struct {
 	legs       [2][]leg
 }
 
-// csipgs holds the options and the design registry the hooks close over.
+// csipgs is the variant's own rules object (rules.Spec.Ext of an open
+// game; moderated wraps it for the moderated mode): its methods are the
+// rules, over the options and the design registry it holds.
 type csipgs struct {
 	o     Options
 	po    ParseOptions
@@ -222,33 +222,13 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			NFold:     3,
 			MoveCap:   2 * z.o.MaxTurns,
 		},
-		Hooks: rules.Hooks{
-			Generate:    z.generate,
-			Legal:       z.legal,
-			AfterMake:   z.afterMake,
-			AfterUnmake: z.afterUnmake,
-			End:         z.end,
-			View:        z.viewHook(),
-			Determinize: z.determinizeHook(),
-			Moderate:    z.moderate,
-			Unlisted:    z.unlisted,
-			InCheck:     z.inCheckHook,
-			Checked:     z.checked,
-			Tactical:    z.tactical,
-			Eval:        z.evalHook,
-			EncodeMove:  z.encodeMove,
-			DecodeMove:  z.decodeMove,
-			ExplainMove: z.explainMove,
-			FEN:         z.fen,
-			ParseFEN:    z.parseFEN,
-			Options:     z.options,
-			Configure:   z.configure,
-		},
+		Ext: z,
 	}
-	if !z.o.Moderated {
-		// Open games hide nothing: no views (a server then sends every
-		// client everything), nothing to determinize.
-		s.Hooks.View, s.Hooks.Determinize, s.Hooks.Moderate = nil, nil, nil
+	if z.o.Moderated {
+		// Only moderated games hide anything: open games have no views
+		// (a server then sends every client everything), nothing to
+		// determinize and no moderator.
+		s.Ext = moderated{z}
 	}
 	return s
 }
@@ -259,29 +239,22 @@ func (z *csipgs) compile(holes geom.Set) (*rules.Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("csipgs: %w", err)
 	}
-	variants.Store(weak.Make(v), weak.Make(z)) // v's hooks keep z alive
-	runtime.AddCleanup(v, func(k weak.Pointer[rules.Variant]) { variants.Delete(k) }, weak.Make(v))
 	return v, nil
 }
 
-// variants maps every variant compile has built to its csipgs, so that
-// the functions given a *rules.Variant find it without building a
-// position. An entry goes when its variant is collected.
-// Both sides are weak: a strong value would keep a variant's views, and
-// so the whole csipgs, reachable from this map for ever.
-var variants sync.Map // weak.Pointer[rules.Variant] -> weak.Pointer[csipgs]
-
-// hooksOfVariant returns the csipgs behind a variant.
+// hooksOfVariant returns the csipgs behind a variant: its rules object
+// (Spec.Ext, plain or moderated).
 func hooksOfVariant(v *rules.Variant) (*csipgs, bool) {
-	if v == nil || v.Name() != Name {
+	if v == nil {
 		return nil, false
 	}
-	w, ok := variants.Load(weak.Make(v))
-	if !ok {
-		return nil, false
+	switch x := v.Ext().(type) {
+	case *csipgs:
+		return x, true
+	case moderated:
+		return x.csipgs, true
 	}
-	z := w.(weak.Pointer[csipgs]).Value()
-	return z, z != nil
+	return nil, false
 }
 
 // startBoard returns the FEN board of the start: the two royal Kings and
@@ -325,9 +298,9 @@ func startBoard(f, r int, holes geom.Set) string {
 	return out
 }
 
-// options returns the game's option tags. The terrain is Secret: in the
+// Options returns the game's option tags. The terrain is Secret: in the
 // moderated mode it is hidden until seen (CS-M3).
-func (z *csipgs) options() []rules.Option {
+func (z *csipgs) Options() []rules.Option {
 	opts := rules.OptionsOf(z.o.Tags())
 	for i := range opts {
 		opts[i].Secret = opts[i].Name == "Terrain"
@@ -335,8 +308,11 @@ func (z *csipgs) options() []rules.Option {
 	return opts
 }
 
-// configure returns csipgs with z's options changed by the tags.
-func (z *csipgs) configure(tags map[string]string) (*rules.Variant, error) {
+// AllOptions returns the game's options: its records write them all.
+func (z *csipgs) AllOptions() []rules.Option { return z.Options() }
+
+// Configure returns csipgs with z's options changed by the tags.
+func (z *csipgs) Configure(tags map[string]string) (*rules.Variant, error) {
 	o := z.o
 	if err := o.SetTags(tags); err != nil {
 		return nil, err

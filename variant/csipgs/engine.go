@@ -8,10 +8,10 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// The hooks in this file serve a search (rules.Hooks InCheck, Tactical and
-// Eval). The core's 26 piece types are placeholders worth 1 centipawn each
-// (PieceSpec.Value) with no movement to speak of, so the core evaluation
-// counts almost nothing; the Eval hook cancels that count and scores what
+// The methods in this file serve a search (rules.Checker and rules.Engine:
+// InCheck, Tactical and Eval). The core's 26 piece types are placeholders
+// worth 1 centipawn each (PieceSpec.Value) with no movement to speak of, so
+// the core evaluation counts almost nothing; Eval cancels that count and scores what
 // the designs make of the position: each piece by its design's movement,
 // the reserves, the treasuries, and the pressure on the enemy royals.
 
@@ -100,12 +100,12 @@ func Value(v *rules.Variant, design string) int {
 	return c.value
 }
 
-// inCheckHook is the InCheck hook: in the action phase, whether a royal of
+// InCheck is the Checker's test: in the action phase, whether a royal of
 // the side to move stands attacked (CS-11/CS-12). In the design phase, and
 // under royal capture (where check restricts nothing, CS-M5), never: a
 // check takes effect when the turn passes, so SAN marks it on the design
 // decision that ends the turn.
-func (z *csipgs) inCheckHook(p *rules.Position) bool {
+func (z *csipgs) InCheck(p *rules.Position) bool {
 	if p.Phase() != 0 || z.o.royalCapture() {
 		return false
 	}
@@ -113,8 +113,8 @@ func (z *csipgs) inCheckHook(p *rules.Position) bool {
 	return any
 }
 
-// checked is the Checked hook: the side to move's attacked royals.
-func (z *csipgs) checked(p *rules.Position, dst []geom.Square) []geom.Square {
+// Checked names, for the Checker, the side to move's attacked royals.
+func (z *csipgs) Checked(p *rules.Position, dst []geom.Square) []geom.Square {
 	st, c := z.stateOf(p), p.Turn()
 	for _, s := range p.Pieces(c) {
 		if st.isRoyal(p.At(s)) && st.attacked(p, s, c.Other(), nil) {
@@ -124,10 +124,10 @@ func (z *csipgs) checked(p *rules.Position, dst []geom.Square) []geom.Square {
 	return dst
 }
 
-// tactical is the Tactical hook: a piece move that captures wins the
+// Tactical is the Engine's capture test: a piece move that captures wins the
 // victim's value (a royal whose capture ends the game: royalWin).
 // Transfers, buys and design changes are quiet.
-func (z *csipgs) tactical(p *rules.Position, m rules.Move) (int, bool) {
+func (z *csipgs) Tactical(p *rules.Position, m rules.Move) (int, bool) {
 	if KindOf(m) != PieceMove || m.Payload()&1 == 0 {
 		return 0, false
 	}
@@ -146,14 +146,14 @@ func (z *csipgs) tactical(p *rules.Position, m rules.Move) (int, bool) {
 	return d.value, true
 }
 
-// evalHook is the Eval hook, for the side to move: the pieces on the board
+// Eval is the Engine's evaluation, for the side to move: the pieces on the board
 // by their designs' movement (royals at half, since they may not be
 // risked), the reserves at reserveShare percent, the treasuries at
 // zorkmidValue a zorkmid, a push of the pieces toward the enemy royals,
 // and, against a side with royals alone on the board and nothing in
 // reserve, a bonus for driving its royal to the edge. It cancels the
 // core's count of the placeholder types.
-func (z *csipgs) evalHook(p *rules.Position) int {
+func (z *csipgs) Eval(p *rules.Position) int {
 	st := z.stateOf(p)
 	var mat, nonRoyal, onBoard, push [2]int
 	var royalSq [2]geom.Square

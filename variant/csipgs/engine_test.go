@@ -114,7 +114,7 @@ func TestTactical(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.move, err)
 		}
-		g, ok := p.Variant().Spec().Hooks.Tactical(p, m)
+		g, ok := p.Variant().Ext().(rules.Engine).Tactical(p, m)
 		if g != tc.gain || ok != tc.ok || p.IsCapture(m) != tc.ok {
 			t.Errorf("%s: gain %d, %v; want %d, %v", tc.move, g, ok, tc.gain, tc.ok)
 		}
@@ -124,7 +124,7 @@ func TestTactical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, ok := q.Variant().Spec().Hooks.Tactical(q, m); g != royalWin || !ok {
+	if g, ok := q.Variant().Ext().(rules.Engine).Tactical(q, m); g != royalWin || !ok {
 		t.Errorf("taking the last royal: %d, %v", g, ok)
 	}
 }
@@ -315,7 +315,7 @@ func TestDeterminizeHidden(t *testing.T) {
 			t.Fatalf("the view shows %d black pieces", n)
 		}
 		again := view.Position.View(rules.White)
-		det := v.Spec().Hooks.Determinize
+		det := v.Ext().(rules.Determinizer).Determinize
 		for seed := range uint64(20) {
 			q := det(again, rand.New(rand.NewPCG(seed, 1)))
 			var letters []byte

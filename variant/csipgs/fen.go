@@ -8,7 +8,7 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// fen is the FEN hook: csipgs-FEN (3.9),
+// FEN (rules.FENText) writes csipgs-FEN (3.9),
 //
 //	<board> <side> <wTreasury>/<bTreasury> <wReserve>/<bReserve> <wDesigns>/<bDesigns> <halfmove> <fullmove> {<typeTable>}
 //
@@ -16,7 +16,7 @@ import (
 // and "w&" or "b&" in the design phase (the treasury after the action).
 // Holes (terrain) are written "*". The halfmove field is the csipgs
 // 50-move counter (actions since a capture, transfer or pawn-design move).
-func (z *csipgs) fen(p *rules.Position) string {
+func (z *csipgs) FEN(p *rules.Position) string {
 	st := z.stateOf(p)
 	plain := p.PlainFEN()
 	board, _, _ := strings.Cut(plain, " ")
@@ -54,8 +54,8 @@ func (z *csipgs) fen(p *rules.Position) string {
 // rules.ErrFEN.
 type FENError = rules.FENError
 
-// parseFEN is the ParseFEN hook.
-func (z *csipgs) parseFEN(v *rules.Variant, s string) (*rules.Position, error) {
+// ParseFEN reads csipgs-FEN (rules.FENText).
+func (z *csipgs) ParseFEN(v *rules.Variant, s string) (*rules.Position, error) {
 	fail := func(field, format string, args ...any) (*rules.Position, error) {
 		return nil, &rules.FENError{FEN: s, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}

@@ -302,9 +302,9 @@ func reserveSize(p *rules.Position, c rules.Color) int {
 	return n
 }
 
-// generate is the Generate hook: it drops the core's moves and adds the
+// Generate (rules.Generator) drops the core's moves and adds the
 // moves of the phase: actions (CS-6) or design changes (CS-8).
-func (z *csipgs) generate(p *rules.Position, moves []rules.Move) []rules.Move {
+func (z *csipgs) Generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	n := 0
 	for _, m := range moves {
 		if m.Kind() == rules.Normal && m.Payload() == 0 {
@@ -508,14 +508,14 @@ func (st *state) letterFree(p *rules.Position, c rules.Color, slot int, l uint8)
 	return !used[l]
 }
 
-// unlisted is the Unlisted hook: a design change to any valid design,
+// Unlisted (rules.Unlister) accepts a design change to any valid design,
 // which LegalMoves lists only for the game's catalogue (CS-8).
-func (z *csipgs) unlisted(p *rules.Position, m rules.Move) bool {
+func (z *csipgs) Unlisted(p *rules.Position, m rules.Move) bool {
 	return p.Phase() == 1 && KindOf(m) == Redesign && z.stateOf(p).validDesign(p, m)
 }
 
-// legal is the Legal hook.
-func (z *csipgs) legal(p *rules.Position, m rules.Move) bool {
+// Legal is the rules.LegalJudge.
+func (z *csipgs) Legal(p *rules.Position, m rules.Move) bool {
 	st := z.stateOf(p)
 	us := p.Turn()
 	k := KindOf(m)

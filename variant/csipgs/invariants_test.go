@@ -285,7 +285,7 @@ func TestModeratedViews(t *testing.T) {
 					t.Fatalf("view FEN shows terrain")
 				}
 				// Determinize gives a playable position.
-				d := v.Spec().Hooks.Determinize(view, r)
+				d := v.Ext().(rules.Determinizer).Determinize(view, r)
 				if d == nil {
 					t.Fatalf("no determinization")
 				}

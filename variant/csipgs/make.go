@@ -6,12 +6,12 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// afterMake is the AfterMake hook. The core has made the board change of
+// AfterMake is the rules.AfterMover's make. The core has made the board change of
 // a piece move or a transfer and passed the turn; the hook applies the
 // credit and the price (CS-5, CS-6c), the buy, the design change (CS-8),
 // the 50-move counter, and the turn structure: after an action the same
 // side designs (phase 1), after the design phase the turn passes.
-func (z *csipgs) afterMake(p *rules.Position, m rules.Move, _ int) {
+func (z *csipgs) AfterMake(p *rules.Position, m rules.Move, _ int) {
 	st := z.stateOf(p)
 	mover := p.Turn().Other()
 	f := frame{hm: st.hm, slot: -1}
@@ -66,9 +66,9 @@ func (z *csipgs) afterMake(p *rules.Position, m rules.Move, _ int) {
 	st.log = append(st.log, f)
 }
 
-// afterUnmake is the AfterUnmake hook: it reverses afterMake (the core
+// AfterUnmake reverses AfterMake (the core
 // restores money, turn and phase itself).
-func (z *csipgs) afterUnmake(p *rules.Position, m rules.Move, _ int) {
+func (z *csipgs) AfterUnmake(p *rules.Position, m rules.Move, _ int) {
 	st := z.stateOf(p)
 	f := st.log[len(st.log)-1]
 	st.log = st.log[:len(st.log)-1]
@@ -90,10 +90,10 @@ func (z *csipgs) afterUnmake(p *rules.Position, m rules.Move, _ int) {
 	}
 }
 
-// end is the End hook: no royal left (royal capture, or a position set up
+// End (rules.Ender) judges no royal left (royal capture, or a position set up
 // so), checkmate and no legal action (CS-7, CS-14), the 50-move rule
 // (CS-15). Repetition and MaxTurns are the core's.
-func (z *csipgs) end(p *rules.Position) (rules.Status, bool) {
+func (z *csipgs) End(p *rules.Position) (rules.Status, bool) {
 	st := z.stateOf(p)
 	us := p.Turn()
 	them := us.Other()

@@ -93,27 +93,33 @@ func (z *csipgs) updateSeen(p *rules.Position, st *state) {
 	}
 }
 
-// viewHook returns the View hook: everything outside moderated games, the
-// observation of CS-M2..CS-M4 in them.
-func (z *csipgs) viewHook() func(p *rules.Position, c rules.Color) rules.View {
-	return func(p *rules.Position, c rules.Color) rules.View {
-		if !z.o.Moderated {
-			var all rules.View
-			all.Viewer = c
-			for _, s := range p.Variant().Board().Squares() {
-				all.Visible.Add(s)
-			}
-			all.Position = p.Clone()
-			return all
-		}
-		v, err := z.view(p, c)
-		if err != nil {
-			// Cannot happen for a position of this variant; show nothing
-			// rather than everything.
-			return rules.View{Viewer: c}
-		}
-		return v
+// moderated is csipgs's rules object in the moderated mode (CS-M1): the
+// rules of csipgs and the hidden information besides, each player's View,
+// determinization for the engine, and the moderator. Open games have none
+// of these (Spec.Ext is then the *csipgs itself).
+type moderated struct{ *csipgs }
+
+// View (rules.Viewer) returns the observation of CS-M2..CS-M4.
+func (m moderated) View(p *rules.Position, c rules.Color) rules.View {
+	v, err := m.view(p, c)
+	if err != nil {
+		// Cannot happen for a position of this variant; show nothing
+		// rather than everything.
+		return rules.View{Viewer: c}
 	}
+	return v
+}
+
+// Determinize (rules.Determinizer) samples a position consistent with a
+// view (determinize).
+func (m moderated) Determinize(v rules.View, r *rand.Rand) *rules.Position {
+	return m.determinize(v, r)
+}
+
+// Moderate (rules.Moderator) is the moderator of CS-M1 and CS-M5
+// (moderate).
+func (m moderated) Moderate(p, view *rules.Position, mv rules.Move) (rules.Move, error) {
+	return m.moderate(p, view, mv)
 }
 
 // viewVariant returns the variant whose board has exactly the given holes:
@@ -233,74 +239,71 @@ func (z *csipgs) view(p *rules.Position, c rules.Color) (rules.View, error) {
 	return view, nil
 }
 
-// determinizeHook returns the Determinize hook: a full position consistent
-// with a view. The sample keeps what the view shows and puts the
+// determinize returns a full position consistent with a view. The sample keeps what the view shows and puts the
 // opponent's pieces the view knows of but does not show (by type, from
 // the public economy) on unseen empty squares at random; if then no enemy
 // royal is on the board (HideEconomy), it puts one royal of the
 // opponent's first royal design (with its slots hidden, of the first
 // royal design of the type table) on a random unseen empty square.
 // The board is the view's: unseen terrain is taken to be open.
-func (z *csipgs) determinizeHook() func(v rules.View, r *rand.Rand) *rules.Position {
-	return func(v rules.View, r *rand.Rand) *rules.Position {
-		if v.Position == nil {
-			return nil
+func (z *csipgs) determinize(v rules.View, r *rand.Rand) *rules.Position {
+	if v.Position == nil {
+		return nil
+	}
+	q := v.Position.Clone()
+	st := z.stateOf(q)
+	them := v.Viewer.Other()
+	var free []geom.Square
+	for _, s := range q.Variant().Board().Squares() {
+		if !v.Visible.Has(s) && q.At(s) == rules.Empty {
+			free = append(free, s)
 		}
-		q := v.Position.Clone()
-		st := z.stateOf(q)
-		them := v.Viewer.Other()
-		var free []geom.Square
-		for _, s := range q.Variant().Board().Squares() {
-			if !v.Visible.Has(s) && q.At(s) == rules.Empty {
-				free = append(free, s)
+	}
+	// The pieces the view knows of but does not show, on unseen
+	// empty squares at random.
+	placed := false
+	for t := 1; t <= 26; t++ {
+		for range st.hidden[them][t] {
+			if len(free) == 0 {
+				break
 			}
+			i := r.IntN(len(free))
+			q.Put(free[i], rules.MakePiece(them, rules.Type(t)))
+			free[i] = free[len(free)-1]
+			free = free[:len(free)-1]
+			placed = true
 		}
-		// The pieces the view knows of but does not show, on unseen
-		// empty squares at random.
-		placed := false
-		for t := 1; t <= 26; t++ {
-			for range st.hidden[them][t] {
-				if len(free) == 0 {
-					break
-				}
-				i := r.IntN(len(free))
-				q.Put(free[i], rules.MakePiece(them, rules.Type(t)))
-				free[i] = free[len(free)-1]
-				free = free[:len(free)-1]
-				placed = true
-			}
+	}
+	if placed {
+		st.hidden[them] = [27]uint8{}
+	}
+	if st.royals(q, them) > 0 {
+		return q
+	}
+	var royal rules.Type
+	for _, l := range st.slots[them] {
+		if d := st.table[l]; d != nil && d.royal {
+			royal = rules.Type(l)
+			break
 		}
-		if placed {
-			st.hidden[them] = [27]uint8{}
-		}
-		if st.royals(q, them) > 0 {
-			return q
-		}
-		var royal rules.Type
-		for _, l := range st.slots[them] {
+	}
+	if royal == 0 {
+		for l := 1; l <= 26; l++ {
 			if d := st.table[l]; d != nil && d.royal {
 				royal = rules.Type(l)
 				break
 			}
 		}
-		if royal == 0 {
-			for l := 1; l <= 26; l++ {
-				if d := st.table[l]; d != nil && d.royal {
-					royal = rules.Type(l)
-					break
-				}
-			}
-		}
-		if royal == 0 {
-			return q
-		}
-		if len(free) == 0 {
-			return q
-		}
-		s := free[r.IntN(len(free))]
-		q.Put(s, rules.MakePiece(them, royal))
+	}
+	if royal == 0 {
 		return q
 	}
+	if len(free) == 0 {
+		return q
+	}
+	s := free[r.IntN(len(free))]
+	q.Put(s, rules.MakePiece(them, royal))
+	return q
 }
 
 // ErrRefused is wrapped by the error the moderator returns for an action
@@ -320,7 +323,7 @@ func (e *Refusal) Error() string { return "illegal, try again: " + e.Reason }
 // Unwrap makes errors.Is(err, ErrRefused) true.
 func (e *Refusal) Unwrap() error { return ErrRefused }
 
-// moderate is the Moderate hook, the moderator of CS-M1 and CS-M5: it
+// moderate is the moderator of CS-M1 and CS-M5: it
 // judges an action or design change m that the side to move chose from
 // view against the true position p by its text (moderatorText), read in
 // p as a player's text would be. So a move is judged by what the player
@@ -366,9 +369,9 @@ func moderatorText(view *rules.Position, m rules.Move) (string, bool) {
 	case Transfer:
 		return string(rune('A'+int(m.Promo())-1)) + "@" + m.To().String(), true
 	case Buy, Pass:
-		return z.encodeMove(view, m)
+		return z.EncodeMove(view, m)
 	case Redesign:
-		text, ok := z.encodeMove(view, m)
+		text, ok := z.EncodeMove(view, m)
 		if _, _, id := designFields(m); ok && id != 0 && len(text) > 4 && text[2] == '>' && text[4] == '=' {
 			text = text[:3] + "?" + text[4:]
 		}

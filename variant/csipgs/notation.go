@@ -8,12 +8,12 @@ import (
 	"github.com/anychess/anychess/rules"
 )
 
-// encodeMove is the EncodeMove hook: the text of buys ("+N"; PGN keeps
+// EncodeMove (rules.MoveText) writes the text of buys ("+N"; PGN keeps
 // "$" for NAGs, so the proposal's "$N" is read but not written), design
 // changes ("&Q>Y=FfR" for a new design, "&Y>P" to re-adopt a design of the
 // type table) and of keeping the designs ("&-"). Piece moves and transfers
 // are the core's (e1e2, N@e2).
-func (z *csipgs) encodeMove(p *rules.Position, m rules.Move) (string, bool) {
+func (z *csipgs) EncodeMove(p *rules.Position, m rules.Move) (string, bool) {
 	st := z.stateOf(p)
 	switch KindOf(m) {
 	case Buy:
@@ -59,14 +59,14 @@ func FormatMove(p *rules.Position, m rules.Move) string {
 	case Transfer:
 		return string(rune('A'+int(m.Promo())-1)) + "@" + m.To().String()
 	}
-	s, _ := z.encodeMove(p, m)
+	s, _ := z.EncodeMove(p, m)
 	return s
 }
 
-// decodeMove is the DecodeMove hook: it reads the syntax of FormatMove and
+// DecodeMove (rules.MoveText) reads the syntax of FormatMove and
 // returns the move only if it is legal. A design change may name any
 // valid design, not only those LegalMoves lists.
-func (z *csipgs) decodeMove(p *rules.Position, s string) (rules.Move, bool) {
+func (z *csipgs) DecodeMove(p *rules.Position, s string) (rules.Move, bool) {
 	if len(s) == 0 || len(s) > 96 {
 		return 0, false
 	}
@@ -177,7 +177,7 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 		return 0, ErrNotCsipgs
 	}
 	s = strings.TrimSpace(s)
-	if m, ok := z.decodeMove(p, s); ok {
+	if m, ok := z.DecodeMove(p, s); ok {
 		return m, nil
 	}
 	b := p.Variant().Board()
@@ -207,10 +207,10 @@ func ParseMove(p *rules.Position, s string) (rules.Move, error) {
 	return 0, &MoveError{Text: s, Msg: explain(p, s)}
 }
 
-// explainMove is the ExplainMove hook: the reason a text of csipgs's own
+// ExplainMove (rules.MoveText) gives the reason a text of csipgs's own
 // move syntax (a buy, a design change, or anything in the design phase)
 // names no legal move. Other texts keep the core's reason.
-func (z *csipgs) explainMove(p *rules.Position, s string) error {
+func (z *csipgs) ExplainMove(p *rules.Position, s string) error {
 	s = strings.TrimSpace(s)
 	if s == "" || p.Phase() == 0 && !strings.ContainsAny(s[:1], "$+&") {
 		return nil
@@ -268,10 +268,10 @@ func ensure(p *rules.Position) (*csipgs, bool) {
 	if z, ok := hooksOf(p); ok {
 		return z, true
 	}
-	h := p.Variant().Spec().Hooks
-	if h.FEN == nil || p.Variant().Name() != Name {
+	z, ok := hooksOfVariant(p.Variant())
+	if !ok {
 		return nil, false
 	}
-	h.FEN(p) // the FEN hook installs the state
+	z.FEN(p) // FEN installs the state
 	return hooksOf(p)
 }

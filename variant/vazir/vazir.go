@@ -101,7 +101,8 @@ func stateOf(p *rules.Position) *state {
 	return s
 }
 
-// vazir holds the options the hooks close over.
+// vazir is the variant's own rules object (rules.Spec.Ext): its methods
+// are the Vazir rules, over the options it holds.
 type vazir struct {
 	o Options
 }
@@ -123,18 +124,8 @@ func New(opts Options) (*rules.Variant, error) {
 		"probability (a+1)/(a+d+1); a player has a limited number of tries per turn."
 	s.Ranked = true
 	z := &vazir{o: o}
-	s.Hooks = rules.Hooks{
-		Generate:    z.generate,
-		Outcomes:    z.outcomes,
-		AfterMake:   z.afterMake,
-		AfterUnmake: z.afterUnmake,
-		End:         z.end,
-		FEN:         RFEN,
-		ParseFEN:    ParseRFEN,
-		Options:     z.options,
-		Configure:   z.configure,
-		Setup:       z.setup,
-	}
+	s.Ext = z
+
 	v, err := rules.Compile(s)
 	if err != nil {
 		return nil, fmt.Errorf("vazir: %w", err)
@@ -142,14 +133,23 @@ func New(opts Options) (*rules.Variant, error) {
 	return v, nil
 }
 
-// options returns the game's options as R-PGN tags.
-func (z *vazir) options() []rules.Option {
+// Options returns the game's options as R-PGN tags.
+func (z *vazir) Options() []rules.Option {
 	return rules.OptionsOf(z.o.Tags())
 }
 
-// configure returns Vazir with z's options changed by the option tags
+// AllOptions returns the game's options: its records write them all.
+func (z *vazir) AllOptions() []rules.Option { return z.Options() }
+
+// FEN writes a position in RFEN (rules.FENText).
+func (z *vazir) FEN(p *rules.Position) string { return RFEN(p) }
+
+// ParseFEN reads a position of v in RFEN (rules.FENText).
+func (z *vazir) ParseFEN(v *rules.Variant, s string) (*rules.Position, error) { return ParseRFEN(v, s) }
+
+// Configure returns Vazir with z's options changed by the option tags
 // among tags.
-func (z *vazir) configure(tags map[string]string) (*rules.Variant, error) {
+func (z *vazir) Configure(tags map[string]string) (*rules.Variant, error) {
 	o := z.o
 	for k, v := range tags {
 		if _, err := o.SetTag(k, v); err != nil {
@@ -159,8 +159,8 @@ func (z *vazir) configure(tags map[string]string) (*rules.Variant, error) {
 	return New(o)
 }
 
-// setup draws the initial ranks as the RankInit option says (VZ-3).
-func (z *vazir) setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
+// Setup draws the initial ranks as the RankInit option says (VZ-3).
+func (z *vazir) Setup(v *rules.Variant, r rules.Roller) (*rules.Position, error) {
 	return StartPosition(v, z.o.RankInit, r)
 }
 
@@ -242,9 +242,9 @@ func fideMoves(p *rules.Position) []rules.Move {
 	return ms
 }
 
-// generate restricts moves after failed tries (VZ-11) and in the extra
+// Generate restricts moves after failed tries (VZ-11) and in the extra
 // move (VZ-15b).
-func (z *vazir) generate(p *rules.Position, moves []rules.Move) []rules.Move {
+func (z *vazir) Generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	ph, ct := p.Phase(), p.Counter()
 	if ph == 0 && ct == 0 {
 		return moves
@@ -317,9 +317,9 @@ func (z *vazir) certain(p *rules.Position, m rules.Move) bool {
 	return n > 0
 }
 
-// outcomes gives a capture its two outcomes, hit and miss, as exact
+// Outcomes gives a capture its two outcomes, hit and miss, as exact
 // fractions (VZ-4, VZ-5), or one certain outcome when P = 1 (VZ-6).
-func (z *vazir) outcomes(p *rules.Position, m rules.Move) []rules.Outcome {
+func (z *vazir) Outcomes(p *rules.Position, m rules.Move) []rules.Outcome {
 	vs := victim(p, m)
 	if vs == geom.NoSquare {
 		return nil
@@ -332,9 +332,9 @@ func (z *vazir) outcomes(p *rules.Position, m rules.Move) []rules.Outcome {
 	return []rules.Outcome{{Num: num, Den: den, Label: Hit}, {Num: den - num, Den: den, Label: Miss, Mark: FailMark}}
 }
 
-// afterMake applies the Vazir effects of a move: the promotion rank on a
+// AfterMake applies the Vazir effects of a move: the promotion rank on a
 // success, the try counter and the end of the turn on a failure.
-func (z *vazir) afterMake(p *rules.Position, m rules.Move, outcome int) {
+func (z *vazir) AfterMake(p *rules.Position, m rules.Move, outcome int) {
 	st := stateOf(p)
 	st.stack = append(st.stack, st.cur)
 	if outcome == 0 {
@@ -410,11 +410,11 @@ func (z *vazir) hasEscape(p *rules.Position) bool {
 	return false
 }
 
-// afterUnmake restores the state. The core restores board, turn, phase and
+// AfterUnmake restores the state. The core restores board, turn, phase and
 // counter, including the pawn of a promotion with its rank; the hook puts
 // back the piece-list order that the rank change (Remove and Put) altered,
 // so that move generation after Unmake is exactly as before Make.
-func (z *vazir) afterUnmake(p *rules.Position, m rules.Move, outcome int) {
+func (z *vazir) AfterUnmake(p *rules.Position, m rules.Move, outcome int) {
 	st := stateOf(p)
 	if outcome == 0 && m.Kind() == rules.Promotion && st.cur.promoX != geom.NoSquare {
 		x := st.cur.promoX
@@ -428,9 +428,9 @@ func (z *vazir) afterUnmake(p *rules.Position, m rules.Move, outcome int) {
 	}
 }
 
-// end reports the VZ-15a loss: the tries of the turn are used up and the
+// End reports the VZ-15a loss: the tries of the turn are used up and the
 // side to move is still in check without an extra move.
-func (z *vazir) end(p *rules.Position) (rules.Status, bool) {
+func (z *vazir) End(p *rules.Position) (rules.Status, bool) {
 	if p.Phase() == 0 && int(p.Counter()) >= z.o.MPT && p.InCheck() {
 		us := p.Turn()
 		return rules.Status{

@@ -111,7 +111,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 			return m, nil
 		}
 	}
-	det := view.Variant().Spec().Hooks.Determinize
+	det, _ := view.Variant().Ext().(rules.Determinizer)
 	rng := rand.New(rand.NewPCG(a.seed, view.Hash()))
 	n := max(1, a.Samples)
 	per := share(lim, us, n)
@@ -120,7 +120,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 	for i := 0; i < n && ctx.Err() == nil; i++ {
 		sample := view
 		if det != nil {
-			if s := det(view.View(us), rng); s != nil {
+			if s := det.Determinize(view.View(us), rng); s != nil {
 				sample = s
 			}
 		}
