@@ -1,8 +1,9 @@
 // Package catalog assembles every variant the system plays: the data
 // variants of package variant (chess, Great Shatranj, Chatrang) and the
-// variants built from hooks (Chess960, Vazir, Crazy Chess, csipgs Chess). Commands, protocols and the server take
-// their registry from here; packages below it (rules, variant, notation)
-// only see the registry they are given.
+// variants with rules objects of their own (Chess960, Vazir, Crazy Chess,
+// csipgs Chess). It is the one registry: commands, protocols and the
+// server take theirs from here; packages below it (rules, variant,
+// notation) only see the registry they are given.
 package catalog
 
 import (
@@ -19,9 +20,9 @@ import (
 // options (a game sets its own with rules.Variant.Configure). It fails only
 // if an embedded file is broken, which the tests rule out.
 func Default() (*variant.Registry, error) {
-	reg, err := variant.Default()
-	if err != nil {
-		return nil, err
+	reg := variant.NewRegistry()
+	if err := variant.AddBuiltins(reg); err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	c960, err := chess960.New()
 	if err != nil {

@@ -7,12 +7,12 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func TestDerivedValues(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	chess, _ := reg.Get("chess")
 	// The chess file gives values; strip them to test the derivation.
 	s := chess.Spec()
@@ -60,7 +60,7 @@ func TestDerivedValues(t *testing.T) {
 }
 
 func TestEvaluateSymmetry(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, v := range reg.Variants() {
 		e := eval.New(v)
 		p := v.Start()
@@ -92,7 +92,7 @@ func TestEvaluateSymmetry(t *testing.T) {
 }
 
 func TestPawnStructure(t *testing.T) {
-	chess, _ := variant.MustDefault().Get("chess")
+	chess, _ := vtest.Builtins().Get("chess")
 	score := scorer(t, chess)
 	// White's e5 pawn is passed against a black a7 pawn and stopped by a
 	// black d7 pawn (which is then not passed either).
@@ -113,7 +113,7 @@ func TestPawnStructure(t *testing.T) {
 // TestChessUnchanged: ranks change nothing where pieces have none. The
 // scores are those of the hand-set evaluation before ranks were added.
 func TestChessUnchanged(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, tt := range []struct {
 		variant, fen string
 		want         int

@@ -7,13 +7,13 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func TestGame(t *testing.T) {
-	v, _ := variant.MustDefault().Get("chess")
+	v, _ := vtest.Builtins().Get("chess")
 	g := game.New(v, nil)
 	for _, s := range []string{"f3", "e5", "g4", "Qh4#"} {
 		m, err := notation.ParseMove(g.Position(), s)
@@ -147,7 +147,7 @@ func TestTurnOver(t *testing.T) {
 		}
 	}
 	// In chess every ply ends its turn.
-	v, _ := variant.MustDefault().Get("chess")
+	v, _ := vtest.Builtins().Get("chess")
 	g := game.New(v, nil)
 	m, _ := notation.ParseMove(g.Position(), "e4")
 	if err := g.Play(m, 0); err != nil || !game.TurnOver(g.Position(), rules.White) {

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation/pgn"
-	"github.com/anychess/anychess/variant"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -131,7 +131,7 @@ func TestLLRFewGames(t *testing.T) {
 }
 
 func TestMatch(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
 		v, _ := reg.Get(name)
 		var out bytes.Buffer
@@ -170,7 +170,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestMatchErrors(t *testing.T) {
-	v, _ := variant.MustDefault().Get("chess")
+	v, _ := vtest.Builtins().Get("chess")
 	e, _ := ParseSpec("engine")
 	bad := Spec{Kind: "uci", Path: "/nonexistent/engine"}
 	if _, err := Run(context.Background(), Config{Variant: v, Games: 2, Players: [2]Spec{e, bad}, TC: TimeControl{MoveTime: time.Millisecond}}); err == nil {
@@ -184,7 +184,7 @@ func TestMatchErrors(t *testing.T) {
 // TestEngineOnEmptyClock: with no time left the engine still moves at once
 // (a zero time must not mean "no limit").
 func TestEngineOnEmptyClock(t *testing.T) {
-	v, _ := variant.MustDefault().Get("chess")
+	v, _ := vtest.Builtins().Get("chess")
 	sp, _ := ParseSpec("engine")
 	pl, err := sp.New()
 	if err != nil {
@@ -212,7 +212,7 @@ func TestTimeOdds(t *testing.T) {
 			t.Errorf("%s: TimeFactor %v", s, sp.TimeFactor())
 		}
 	}
-	v, _ := variant.MustDefault().Get("chess")
+	v, _ := vtest.Builtins().Get("chess")
 	slow, _ := ParseSpec("engine:timefactor=2")
 	e, _ := ParseSpec("engine")
 	start := time.Now()

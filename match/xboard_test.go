@@ -15,6 +15,7 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/protocol/xboard"
@@ -65,7 +66,7 @@ func TestParseSpecXBoard(t *testing.T) {
 			t.Errorf("%q: %v %q", tt.in, err, sp.String())
 		}
 	}
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	chess, _ := reg.Get("chess")
 	gs, _ := reg.Get("greatshatranj")
 	for _, tt := range []struct {
@@ -185,7 +186,7 @@ func fakeSpec(t *testing.T, mode string) Spec {
 }
 
 func TestXBoardParseMove(t *testing.T) {
-	v, _ := variant.MustDefault().Get("chess")
+	v, _ := vtest.Builtins().Get("chess")
 	p, err := v.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	if err != nil {
 		t.Fatal(err)
@@ -208,7 +209,7 @@ func TestXBoardParseMove(t *testing.T) {
 // by our rules) and engines that misbehave in one way each: the match must
 // finish and say what each did.
 func TestXBoardFake(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, tt := range []struct {
 		mode, variant string
 		note          string // in every game's error note; "" for none
@@ -273,7 +274,7 @@ func TestXBoardFake(t *testing.T) {
 
 // TestXBoardFakeErrors checks the engines a match cannot use.
 func TestXBoardFakeErrors(t *testing.T) {
-	v, _ := variant.MustDefault().Get("greatshatranj")
+	v, _ := vtest.Builtins().Get("greatshatranj")
 	fake := fakeSpec(t, "good")
 	fake.Options["variant"] = "great"
 	pl, err := fake.New()
@@ -377,7 +378,7 @@ func TestXBoardFairymax(t *testing.T) {
 	if _, err := os.Stat(fairymax); err != nil {
 		t.Fatalf("%s is missing (%v): this test plays real games against it; install Debian's fairymax package (apt-get install fairymax)", fairymax, err)
 	}
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, tt := range []struct{ variant, spec string }{
 		{"greatshatranj", "xboard:" + fairymax + ":variant=great"},
 		{"chess", "xboard:" + fairymax},
@@ -461,7 +462,7 @@ func TestXBoardFairymax(t *testing.T) {
 //	resign    resigns instead of moving
 //	error     answers every move it is given with "Error"
 func fakeXBoard(mode string, in io.Reader, out io.Writer) int {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	chess, _ := reg.Get("chess")
 	v := chess
 	p := v.Start()

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/internal/corpus"
+	"github.com/anychess/anychess/internal/vtest"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
-var reg = variant.MustDefault()
+var reg = vtest.Builtins()
 
 func mustVariant(t testing.TB, name string) *rules.Variant {
 	t.Helper()

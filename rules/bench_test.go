@@ -3,12 +3,12 @@ package rules_test
 import (
 	"testing"
 
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func benchPerft(b *testing.B, name string, depth int, want uint64) {
-	v, err := variant.MustDefault().Get(name)
+	v, err := vtest.Builtins().Get(name)
 	if err != nil {
 		b.Fatal(err)
 	}

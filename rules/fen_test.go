@@ -4,12 +4,12 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func TestFENErrors(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	chess, _ := reg.Get("chess")
 	gs, _ := reg.Get("greatshatranj")
 	tests := []struct {
@@ -55,7 +55,7 @@ func TestFENErrors(t *testing.T) {
 }
 
 func TestFENNormalises(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	chess, _ := reg.Get("chess")
 	for in, want := range map[string]string{
 		// An en-passant square without a capture is dropped.
@@ -77,7 +77,7 @@ func TestFENNormalises(t *testing.T) {
 }
 
 func FuzzFEN(f *testing.F) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	vs := reg.Variants()
 	for _, v := range vs {
 		f.Add(v.StartFEN())
@@ -111,7 +111,7 @@ func FuzzFEN(f *testing.F) {
 // TestParseFENLenient: castling rights without a king and rook are dropped
 // (ParseFEN refuses them); any other fault still refuses the FEN.
 func TestParseFENLenient(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	chess, _ := reg.Get("chess")
 	tests := []struct {
 		fen, want, dropped string

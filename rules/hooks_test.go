@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // These tests build small variants with hooks, the way the Vazir, Crazy
@@ -18,7 +18,7 @@ import (
 
 func chessSpec(t *testing.T) rules.Spec {
 	t.Helper()
-	v, err := variant.MustDefault().Get("chess")
+	v, err := vtest.Builtins().Get("chess")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/internal/corpus"
+	"github.com/anychess/anychess/internal/vtest"
 
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 func epd(t *testing.T, name string) []string {
@@ -59,7 +59,7 @@ func walk(t *testing.T, v *rules.Variant, p *rules.Position, depth int, nodes *i
 }
 
 func TestInvariants(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	depth := 2
 	if testing.Short() {
 		depth = 1
@@ -89,7 +89,7 @@ func TestInvariants(t *testing.T) {
 // TestHotPathAllocations pins that move generation and make/unmake do not
 // allocate once the history has room.
 func TestHotPathAllocations(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
 		v, _ := reg.Get(name)
 		p := v.Start()
@@ -112,7 +112,7 @@ func TestHotPathAllocations(t *testing.T) {
 // TestLegalCaptures checks the captures-only generator against the full
 // one: the same captures and promotions, nothing else.
 func TestLegalCaptures(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, tc := range []struct{ name, file string }{
 		{"chess", "chess.epd"}, {"greatshatranj", "greatshatranj.epd"}, {"chatrang", "chatrang.epd"},
 	} {

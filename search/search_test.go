@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant"
 )
 
-var reg = variant.MustDefault()
+var reg = vtest.Builtins()
 
 func pos(t testing.TB, name, fen string) *rules.Position {
 	t.Helper()
@@ -182,7 +182,7 @@ func TestChanceNodes(t *testing.T) {
 // iteration, numbered from 1, and the table is partly full after a search
 // and empty after Clear.
 func TestCurrMoveAndHashfull(t *testing.T) {
-	v, err := variant.MustDefault().Get("chess")
+	v, err := vtest.Builtins().Get("chess")
 	if err != nil {
 		t.Fatal(err)
 	}

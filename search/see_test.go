@@ -7,15 +7,15 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // seeSearcher returns a searcher of the position fen of the named variant.
 func seeSearcher(t *testing.T, name, fen string) *searcher {
 	t.Helper()
-	v, err := variant.MustDefault().Get(name)
+	v, err := vtest.Builtins().Get(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,12 @@
 // parameters of the common rules (see docs/variants.md for every key). The
 // built-in files are embedded in the binary; a user's file is read with
 // Load and checked with Check. Variants with rules that data cannot express
-// add Go hooks to the rules.Spec the file produces.
+// add a Go rules object (rules.Spec.Ext) to the rules.Spec the file
+// produces.
 //
-// A Registry is an explicit value, built by Default and passed down; there
-// is no global variant table.
+// A Registry is an explicit value, filled by AddBuiltins (package catalog
+// builds the one with every variant) and passed down; there is no global
+// variant table.
 package variant
 
 import (
@@ -41,33 +43,32 @@ func NewRegistry() *Registry {
 // builtinOrder is the order in which the built-in variants are listed.
 var builtinOrder = []string{"chess", "greatshatranj", "chatrang"}
 
-// Default returns a registry with every built-in variant. It fails only if
-// an embedded file is broken, which the tests rule out.
-func Default() (*Registry, error) {
-	r := NewRegistry()
+// AddBuiltins registers the built-in data variants (chess, Great Shatranj,
+// Chatrang, in that order) in r. It fails if one of their names is taken
+// in r, or if an embedded file is broken, which the tests rule out. The
+// registry every command, protocol and the server use is package
+// catalog's, which adds these and the variants of Go packages.
+func AddBuiltins(r *Registry) error {
+	files := make(map[string][]byte, len(builtinOrder))
 	for _, name := range builtinOrder {
+		if _, taken := r.byName[name]; taken {
+			return fmt.Errorf("variant name %q is already taken", name)
+		}
 		data, err := builtin.ReadFile(path.Join("data", name+".toml"))
 		if err != nil {
-			return nil, err
+			return err
 		}
-		r.files[name] = data
+		files[name] = data
 	}
 	for _, name := range builtinOrder {
-		if _, err := r.add(r.files[name], "data/"+name+".toml", builtinWeights); err != nil {
-			return nil, err
+		r.files[name] = files[name]
+	}
+	for _, name := range builtinOrder {
+		if _, err := r.add(files[name], "data/"+name+".toml", builtinWeights); err != nil {
+			return err
 		}
 	}
-	return r, nil
-}
-
-// MustDefault is Default for callers that cannot go on without the
-// built-in variants; it panics only on a broken binary.
-func MustDefault() *Registry {
-	r, err := Default()
-	if err != nil {
-		panic(err)
-	}
-	return r
+	return nil
 }
 
 // ChessSpec returns the built-in chess variant's Spec, read once: the base
@@ -77,8 +78,8 @@ func MustDefault() *Registry {
 func ChessSpec() (rules.Spec, error) { return chessSpec() }
 
 var chessSpec = sync.OnceValues(func() (rules.Spec, error) {
-	reg, err := Default()
-	if err != nil {
+	reg := NewRegistry()
+	if err := AddBuiltins(reg); err != nil {
 		return rules.Spec{}, err
 	}
 	chess, err := reg.Get("chess")

@@ -12,10 +12,7 @@ import (
 )
 
 func TestBuiltins(t *testing.T) {
-	reg, err := variant.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg := builtins(t)
 	want := map[string]string{
 		"chess":         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"greatshatranj": "wnegkmhenw/pppppppppp/10/10/10/10/PPPPPPPPPP/WNEGKMHENW w - - 0 1",
@@ -59,8 +56,29 @@ betza = "K"
 royal = true
 `
 
+// TestAddBuiltinsTaken: the built-in variants go only into a registry
+// where their names are free; otherwise AddBuiltins says which is taken
+// and adds nothing.
+func TestAddBuiltinsTaken(t *testing.T) {
+	chess, err := builtins(t).Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := variant.NewRegistry()
+	if err := r.Register(chess, nil); err != nil {
+		t.Fatal(err)
+	}
+	err = variant.AddBuiltins(r)
+	if err == nil || !strings.Contains(err.Error(), `"chess"`) {
+		t.Errorf("AddBuiltins into a registry with chess: %v, want chess taken", err)
+	}
+	if got := r.Names(); len(got) != 1 {
+		t.Errorf("names after the refusal: %v, want chess alone", got)
+	}
+}
+
 func TestFileErrors(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := builtins(t)
 	tests := []struct{ name, text, want string }{
 		{"unknown key", "colour = 3\n" + mini, `x.toml:1:1: unknown key "colour"`},
 		{"unknown key in a table", mini + "colour = 3\n", `x.toml:11:1: unknown key "piece.colour"`},
@@ -98,7 +116,7 @@ func TestFileErrors(t *testing.T) {
 }
 
 func TestBase(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := builtins(t)
 	text := `base = "chess"
 name = "kingofthe8x8"
 aliases = ["k8"]
@@ -148,7 +166,7 @@ func TestDocumented(t *testing.T) {
 }
 
 func FuzzVariantFile(f *testing.F) {
-	reg := variant.MustDefault()
+	reg := builtins(f)
 	for _, name := range reg.Names() {
 		data, _ := reg.File(name)
 		f.Add(data)

@@ -7,14 +7,13 @@ import (
 
 	"github.com/anychess/anychess/internal/corpus"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // perftBudget is the largest node count checked in -short mode.
 const perftBudget = 100_000
 
 func TestPerftReference(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := builtins(t)
 	for _, tc := range []struct{ file, variant string }{
 		{"chess.epd", "chess"},
 		{"greatshatranj.epd", "greatshatranj"},

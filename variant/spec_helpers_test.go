@@ -12,12 +12,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant"
 )
 
 // specRegistry holds the built-in variants for the spec tests.
-var specRegistry = variant.MustDefault()
+var specRegistry = vtest.Builtins()
+
+// builtins returns a new registry of the built-in data variants.
+func builtins(t testing.TB) *variant.Registry {
+	t.Helper()
+	r := variant.NewRegistry()
+	if err := variant.AddBuiltins(r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
 
 // specVariant returns a built-in variant by name.
 func specVariant(t testing.TB, name string) *rules.Variant {

@@ -75,7 +75,7 @@ func TestLoadWeightsBeside(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		v, err := variant.MustDefault().Load(file)
+		v, err := builtins(t).Load(file)
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%q: error %v, want one with %q", tt.weights, err, tt.err)
@@ -119,7 +119,7 @@ func FuzzParseWeights(f *testing.F) {
 // TestBuiltinWeightsEmbedded: a built-in variant with a weights file carries
 // its weights; one without carries none.
 func TestBuiltinWeightsEmbedded(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := builtins(t)
 	for _, tt := range []struct {
 		name string
 		has  bool

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/betza"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
@@ -196,7 +197,7 @@ func TestBaseTime(t *testing.T) {
 }
 
 func TestLookupVariant(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, c := range []struct{ in, want string }{
 		{"normal", "chess"},
 		{"NORMAL", "chess"},
@@ -243,7 +244,7 @@ func TestXBoardKnows(t *testing.T) {
 		}
 	}
 	// Every engine-defined name offered must be one XBoard leaves alone.
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	for _, v := range reg.Variants() {
 		for _, n := range XBoardNames(v) {
 			if xboardKnows(n) && n != "normal" && n != "great" {
@@ -268,7 +269,7 @@ func TestStripHoldings(t *testing.T) {
 }
 
 func TestSetupCommands(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	gsSetup := "setup (PN....E...S..HWGMKpn....e...s..hwgmk) 10x8+0_fairy wnegkmhenw/pppppppppp/10/10/10/10/PPPPPPPPPP/WNEGKMHENW w - - 0 1"
 	gsPieces := []string{"piece G& KDA", "piece M& WDN", "piece H& FNA", "piece E& FA", "piece W& WD", "piece S& K", "piece P& fmWfcF"}
 	chSetup := "setup (PN.RQ.BKpn.rq.bk) 8x8+0_fairy rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
@@ -314,7 +315,7 @@ func mustGet(t *testing.T, reg *variant.Registry, name string) *rules.Variant {
 // TestTenRanks plays a variant of ten ranks, where XBoard numbers the ranks
 // from 0: moves in and out are translated, and the pieces are described.
 func TestTenRanks(t *testing.T) {
-	reg := variant.MustDefault()
+	reg := vtest.Builtins()
 	data, err := os.ReadFile("testdata/tenranks.toml")
 	if err != nil {
 		t.Fatal(err)

@@ -11,9 +11,9 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/internal/transcript"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/protocol/xboard"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant"
 )
 
 // TestTranscripts plays the command files in testdata/*.txt (see package
@@ -28,7 +28,7 @@ func TestTranscripts(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			vars := map[string]string{"maxhash": strconv.Itoa(search.MaxHashMB()), "abovemax": strconv.Itoa(search.MaxHashMB() + 1)}
 			rest := transcript.RunVars(t, f, vars, func(in io.Reader, out io.Writer) error {
-				return xboard.Run(context.Background(), in, out, variant.MustDefault(), search.New(16))
+				return xboard.Run(context.Background(), in, out, vtest.Builtins(), search.New(16))
 			})
 			for _, l := range rest {
 				if strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "Illegal") {
@@ -44,7 +44,7 @@ func TestTranscripts(t *testing.T) {
 func TestEndOfInput(t *testing.T) {
 	var out strings.Builder
 	in := strings.NewReader("new\nsd 1\nusermove e2e4\n")
-	if err := xboard.Run(context.Background(), in, &out, variant.MustDefault(), search.New(1)); err != nil {
+	if err := xboard.Run(context.Background(), in, &out, vtest.Builtins(), search.New(1)); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	if !regexp.MustCompile(`(?m)^move [a-h][1-8][a-h][1-8]$`).MatchString(out.String()) {
@@ -54,7 +54,7 @@ func TestEndOfInput(t *testing.T) {
 	cancel()
 	inR, inW := io.Pipe()
 	defer inW.Close()
-	if err := xboard.Run(ctx, inR, io.Discard, variant.MustDefault(), search.New(1)); err != context.Canceled {
+	if err := xboard.Run(ctx, inR, io.Discard, vtest.Builtins(), search.New(1)); err != context.Canceled {
 		t.Errorf("Run with a cancelled context: %v", err)
 	}
 }
@@ -64,7 +64,7 @@ func TestEndOfInput(t *testing.T) {
 func TestLongLine(t *testing.T) {
 	var out strings.Builder
 	in := strings.NewReader(strings.Repeat("x", xboard.MaxLine+10) + "\nping 1\n" + strings.Repeat("y", 3*xboard.MaxLine))
-	if err := xboard.Run(context.Background(), in, &out, variant.MustDefault(), search.New(1)); err != nil {
+	if err := xboard.Run(context.Background(), in, &out, vtest.Builtins(), search.New(1)); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	want := "Error (command too long): more than 65536 bytes\npong 1\nError (command too long): more than 65536 bytes\n"
@@ -94,7 +94,7 @@ func TestGarbage(t *testing.T) {
 	}
 	sb.WriteString("new\nping 42\n")
 	var out strings.Builder
-	if err := xboard.Run(context.Background(), strings.NewReader(sb.String()), &out, variant.MustDefault(), search.New(1)); err != nil {
+	if err := xboard.Run(context.Background(), strings.NewReader(sb.String()), &out, vtest.Builtins(), search.New(1)); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	if !strings.HasSuffix(out.String(), "pong 42\n") {

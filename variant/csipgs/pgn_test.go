@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
-	"github.com/anychess/anychess/variant"
 )
 
 // TestGameRecord plays a random game through game.Game, writes it as PGN
@@ -19,10 +19,7 @@ func TestGameRecord(t *testing.T) {
 	o.MaxTurns = 40
 	o.Relay = true
 	v := newVariant(t, o)
-	reg, err := variant.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg := vtest.Builtins()
 	if err := reg.Register(v, nil); err != nil {
 		t.Fatal(err)
 	}

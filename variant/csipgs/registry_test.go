@@ -3,8 +3,8 @@ package csipgs
 import (
 	"testing"
 
+	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // TestFindsItsRules checks that the functions given a *rules.Variant find
@@ -27,7 +27,7 @@ func TestFindsItsRules(t *testing.T) {
 	}
 	p := mod.Start()
 	view := p.View(p.Turn()).Position.Variant()
-	chess, err := variant.MustDefault().Get("chess")
+	chess, err := vtest.Builtins().Get("chess")
 	if err != nil {
 		t.Fatal(err)
 	}
