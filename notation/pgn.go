@@ -9,7 +9,6 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant"
 )
 
 // ErrPGN is wrapped by errors about a PGN game's content (as opposed to its
@@ -21,9 +20,21 @@ var variantAliases = map[string]string{
 	"standard": "chess", "from position": "chess", "normal": "chess", "": "chess",
 }
 
+// Variants is what reading a game needs of a registry of variants (a
+// *variant.Registry, such as catalog.Default's, is one).
+type Variants interface {
+	// Get returns the variant with the given name or alias, ignoring
+	// case, or an error.
+	Get(name string) (*rules.Variant, error)
+	// Variants returns every variant.
+	Variants() []*rules.Variant
+	// Aliases returns every accepted name of v, canonical name first.
+	Aliases(v *rules.Variant) []string
+}
+
 // findVariant resolves a PGN Variant tag: a name or alias in any case,
 // spaces, hyphens and underscores ignored, or a variant's title.
-func findVariant(reg *variant.Registry, tag string) (*rules.Variant, error) {
+func findVariant(reg Variants, tag string) (*rules.Variant, error) {
 	key := strings.ToLower(strings.TrimSpace(tag))
 	if a, ok := variantAliases[key]; ok {
 		key = a
@@ -65,7 +76,7 @@ func findVariant(reg *variant.Registry, tag string) (*rules.Variant, error) {
 //
 // Errors wrap ErrPGN and name the move number and, inside a turn, the
 // element.
-func ReadGame(reg *variant.Registry, pg *pgn.Game) (*game.Game, error) {
+func ReadGame(reg Variants, pg *pgn.Game) (*game.Game, error) {
 	vt, _ := pg.Tag("Variant")
 	v, err := findVariant(reg, vt)
 	if err != nil {
