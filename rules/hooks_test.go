@@ -41,6 +41,9 @@ func find(t *testing.T, p *rules.Position, from, to string) rules.Move {
 	return 0
 }
 
+// hitMiss are the outcomes of a capture in coinChess.
+var hitMiss = []rules.Outcome{{Num: 2, Den: 3, Label: "hit"}, {Num: 1, Den: 3, Label: "miss"}}
+
 // coinChess: every capture succeeds with probability 2/3; a failed capture
 // leaves the board alone and the same side decides again, at most twice a
 // turn (like Vazir's tries); each turn earns the mover one coin.
@@ -48,7 +51,7 @@ func coinChess(t *testing.T) *rules.Variant {
 	s := chessSpec(t)
 	outcomes := func(p *rules.Position, m rules.Move) []rules.Outcome {
 		if p.At(m.To()).IsPiece() {
-			return []rules.Outcome{{Num: 2, Den: 3, Label: "hit"}, {Num: 1, Den: 3, Label: "miss"}}
+			return hitMiss
 		}
 		return nil
 	}
@@ -563,5 +566,31 @@ func TestExt(t *testing.T) {
 				t.Errorf("money after a move = %d, want the AfterMover's coin", p.Money(rules.White))
 			}
 		})
+	}
+}
+
+// TestExtAllocations: calling a variant's rules through the interfaces
+// Compile found allocates nothing on the hot path (generation, outcomes,
+// make with an AfterMover, check, unmake).
+func TestExtAllocations(t *testing.T) {
+	v := coinChess(t)
+	p, err := v.ParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]rules.Move, 0, rules.MaxMoves)
+	p.Make(p.LegalMoves(buf)[0]) // let the history grow once
+	p.Unmake()
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, m := range p.LegalMoves(buf[:0]) {
+			for k := range p.Outcomes(m) {
+				p.MakeOutcome(m, k)
+				_ = p.InCheck()
+				p.Unmake()
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per generate-make-unmake round", allocs)
 	}
 }
