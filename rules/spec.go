@@ -38,10 +38,13 @@ type Spec struct {
 	Weights map[string]float64
 
 	// Ext is the variant's own rules object, for rules that data cannot
-	// express: its methods implement some of the optional interfaces of
-	// ext.go (Generator, LegalJudge, ...), which Compile finds once. A
-	// variant package keeps its per-game data in it and finds it again
-	// from a *Variant with Variant.Ext. Nil: the variant is data alone.
+	// express: its methods implement some of the optional interfaces
+	// Generator, LegalJudge, Unlister, SpecialMover, AfterMover,
+	// Randomizer, Ender, Checker, BareJudge, Engine, Viewer, Moderator,
+	// Determinizer, MoveText, FENText, Configurable and Seeder, which
+	// Compile looks for once. A variant package keeps its per-game data
+	// in it and finds it again from a *Variant with Variant.Ext. Nil: the
+	// variant is data alone.
 	Ext any
 
 	// Face is an opaque value attached by whoever assembles a catalog of
