@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
 )
 
@@ -19,6 +21,10 @@ func TestParseSpec(t *testing.T) {
 		{"engine:depth=3,hash=8", "engine:depth=3,hash=8", ""},
 		{"engine:certain=1", "engine:certain=1", ""},
 		{"engine:certain=yes", "", "not 0 or 1"},
+		{"engine:threads=1,nodes=500", "engine:nodes=500,threads=1", ""},
+		{"engine:threads=0", "", "not a positive number"},
+		{"engine:threads=two", "", "not a positive number"},
+		{fmt.Sprintf("engine:threads=%d", search.CPUs()+1), "", "CPUs"},
 		{"random", "random", ""},
 		{"greedy", "greedy", ""},
 		{"uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", "uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", ""},
@@ -224,5 +230,31 @@ func TestTimeOdds(t *testing.T) {
 	// 20 plies per game, half by each side: 10*(40+20) ms per game at least.
 	if el := time.Since(start); el < 1100*time.Millisecond {
 		t.Errorf("two 20-ply games with 40 and 20 ms per move took only %v", el)
+	}
+}
+
+// TestEngineThreads checks that threads=N gives the engine player N
+// threads, and that it has one without it.
+func TestEngineThreads(t *testing.T) {
+	tests := []struct {
+		spec string
+		want int
+	}{
+		{"engine", 1},
+		{"engine:threads=1", 1},
+		{fmt.Sprintf("engine:threads=%d", search.CPUs()), search.CPUs()},
+	}
+	for _, tc := range tests {
+		sp, err := ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := sp.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.(*enginePlayer).e.Threads(); got != tc.want {
+			t.Errorf("%s: %d threads, want %d", tc.spec, got, tc.want)
+		}
 	}
 }

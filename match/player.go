@@ -61,6 +61,10 @@ func (sp Spec) New() (Player, error) {
 			nn, _ := strconv.Atoi(n)
 			e.nodes = int64(nn)
 		}
+		if n, ok := sp.Options["threads"]; ok {
+			nn, _ := strconv.Atoi(n)
+			e.e.SetThreads(nn)
+		}
 		e.e.SetCertainCaptures(sp.Options["certain"] == "1")
 		return e, nil
 	case "random":
