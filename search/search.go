@@ -44,6 +44,16 @@
 // it succeeds within the turn's remaining tries or the side stands pat.
 // A chance node never scores a mate: its value stays below nearMate, so
 // that only a certain mate scores as mate.
+//
+// An engine may search with several threads (Engine.SetThreads): Lazy SMP,
+// a shared-hash parallel search. Helper threads search the same root on
+// their own copies of the position, with their own killers, history and
+// continuation history, skipping some depths by Stockfish's schedule; they
+// share only the transposition table, whose slots are written and read
+// word by word with atomic stores and loads, the key stored XOR the data
+// so that a slot torn by two threads writing at once reads as empty. The
+// main thread decides the move and the time and reports the nodes of all.
+// With one thread, the default, a search is the same node for node.
 package search
 
 import (
