@@ -13,6 +13,8 @@ import (
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
+	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -23,6 +25,8 @@ func TestParseSpec(t *testing.T) {
 		{"engine:certain=yes", "", "not 0 or 1"},
 		{"engine:threads=1,nodes=500", "engine:nodes=500,threads=1", ""},
 		{"engine:threads=0", "", "not a positive number"},
+		{"engine:belief=0", "engine:belief=0", ""},
+		{"engine:belief=yes", "", "belief=\"yes\" is not 0 or 1"},
 		{"engine:threads=two", "", "not a positive number"},
 		{fmt.Sprintf("engine:threads=%d", search.CPUs()+1), "", "CPUs"},
 		{"random", "random", ""},
@@ -255,6 +259,40 @@ func TestEngineThreads(t *testing.T) {
 		}
 		if got := pl.(*enginePlayer).e.Threads(); got != tc.want {
 			t.Errorf("%s: %d threads, want %d", tc.spec, got, tc.want)
+		}
+	}
+}
+
+// TestEngineBelief checks that belief=0 and belief=1 set the moderated
+// csipgs engine's belief, and that without it the engine keeps its
+// default.
+func TestEngineBelief(t *testing.T) {
+	v, err := csipgs.New(csipgs.Options{Moderated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		spec string
+		want bool
+	}{
+		{"engine", ai.DefaultBelief},
+		{"engine:belief=0", false},
+		{"engine:belief=1", true},
+	}
+	for _, tc := range tests {
+		sp, err := ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := sp.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pl.NewGame(context.Background(), v); err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.(*enginePlayer).cs.Belief; got != tc.want {
+			t.Errorf("%s: belief %v, want %v", tc.spec, got, tc.want)
 		}
 	}
 }

@@ -17,7 +17,9 @@ import (
 //	                                  search.Engine.SetThreads; timefactor gives it F
 //	                                  times the time control; certain=1 takes every
 //	                                  capture attempt to succeed, see
-//	                                  search.Engine.SetCertainCaptures)
+//	                                  search.Engine.SetCertainCaptures; belief=0 or 1
+//	                                  turns off or on the moderated csipgs engine's
+//	                                  belief, see ai.Engine.Belief)
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best expected material balance one
 //	                                  ply ahead: in Vazir the capture with the best
@@ -117,12 +119,12 @@ func ParseSpec(s string) (Spec, error) {
 				if f, err := strconv.ParseFloat(v, 64); err != nil || f <= 0 {
 					return Spec{}, fmt.Errorf("player %q: timefactor=%q is not a positive number", s, v)
 				}
-			case "certain":
+			case "certain", "belief":
 				if v != "0" && v != "1" {
-					return Spec{}, fmt.Errorf("player %q: certain=%q is not 0 or 1", s, v)
+					return Spec{}, fmt.Errorf("player %q: %s=%q is not 0 or 1", s, k, v)
 				}
 			default:
-				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, threads, timefactor, certain)", s, k)
+				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, threads, timefactor, certain, belief)", s, k)
 			}
 		}
 	}
