@@ -175,6 +175,9 @@ type Engine struct {
 	cont       *contHist   // the continuation history of the game's variant
 	helperCont []*contHist // each helper thread's (index 0: the second thread)
 	threads    int         // threads per search (1 if 0)
+	// helpers are the helper threads of the last search, which may still
+	// be stopping: what would touch what they use waits for them.
+	helpers *sync.WaitGroup
 	stopFl     atomic.Bool
 	certain    bool // search only the first outcome of every move
 
@@ -198,7 +201,17 @@ func (e *Engine) SetHash(mb int) {
 	if mb < 1 {
 		mb = 1
 	}
+	e.waitHelpers()
 	e.tt = newTable(mb)
+}
+
+// waitHelpers waits until the helper threads of the last search have
+// stopped.
+func (e *Engine) waitHelpers() {
+	if e.helpers != nil {
+		e.helpers.Wait()
+		e.helpers = nil
+	}
 }
 
 // MaxThreads is the most threads SetThreads accepts.
@@ -223,6 +236,7 @@ func (e *Engine) Hashfull() int { return e.tt.hashfull() }
 
 // Clear forgets everything learned (a new game).
 func (e *Engine) Clear() {
+	e.waitHelpers()
 	e.tt.clear()
 	e.cont = nil
 	e.helperCont = nil
@@ -234,6 +248,7 @@ func (e *Engine) Clear() {
 // baseline that ignores chance.
 func (e *Engine) SetCertainCaptures(on bool) {
 	if on != e.certain {
+		e.waitHelpers()
 		e.tt.clear() // the values of the other model are no use
 	}
 	e.certain = on
@@ -313,7 +328,14 @@ type searcher struct {
 // Search searches p (which it leaves as it found it) within the limits and
 // returns the best move. info, if not nil, is called after each iteration
 // (and once per line with MultiPV).
+//
+// With several threads it returns as soon as the main thread has
+// finished, the nodes of the helpers counted as they last published them
+// (within 1024 each): the helpers stop within moments, and the next
+// search (or Clear, SetHash) first waits for them, so that a helper slow
+// to be scheduled on a busy machine costs the clock nothing.
 func (e *Engine) Search(ctx context.Context, p *rules.Position, lim Limits, info func(Info)) Result {
+	e.waitHelpers()
 	e.stopFl.Store(false)
 	s := e.newSearcher(ctx, p, lim)
 	s.setTime()
@@ -324,18 +346,16 @@ func (e *Engine) Search(ctx context.Context, p *rules.Position, lim Limits, info
 	}
 	sh := &shared{nodes: make([]atomic.Int64, n-1)}
 	s.sh = sh
-	helpers := make([]*searcher, n-1)
-	var wg sync.WaitGroup
-	for i := range helpers {
+	wg := new(sync.WaitGroup)
+	for i := range n - 1 {
 		h := e.newHelper(ctx, p.Clone(), lim, i+1, sh)
-		helpers[i] = h
 		wg.Go(h.help)
 	}
 	res := s.iterate(info)
 	sh.halt.Store(true)
-	wg.Wait()
-	for _, h := range helpers {
-		res.Info.Nodes += h.nodes
+	e.helpers = wg
+	for i := range sh.nodes {
+		res.Info.Nodes += sh.nodes[i].Load()
 	}
 	return res
 }
@@ -383,8 +403,10 @@ func (e *Engine) newHelper(ctx context.Context, p *rules.Position, lim Limits, t
 // help is a helper thread's iterative deepening: each depth its skip
 // schedule leaves, with aspiration windows around its own last score,
 // until the main thread finishes or the depth limit is reached. Its
-// results reach the main thread through the table alone.
+// results reach the main thread through the table alone; it publishes its
+// nodes as it ends.
 func (s *searcher) help() {
+	defer func() { s.sh.nodes[s.thread-1].Store(s.nodes) }()
 	if len(s.rootMoves(s.p.LegalMoves(nil))) == 0 {
 		return
 	}
