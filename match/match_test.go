@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -11,6 +12,9 @@ import (
 
 	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -19,6 +23,12 @@ func TestParseSpec(t *testing.T) {
 		{"engine:depth=3,hash=8", "engine:depth=3,hash=8", ""},
 		{"engine:certain=1", "engine:certain=1", ""},
 		{"engine:certain=yes", "", "not 0 or 1"},
+		{"engine:threads=1,nodes=500", "engine:nodes=500,threads=1", ""},
+		{"engine:threads=0", "", "not a positive number"},
+		{"engine:belief=0", "engine:belief=0", ""},
+		{"engine:belief=yes", "", "belief=\"yes\" is not 0 or 1"},
+		{"engine:threads=two", "", "not a positive number"},
+		{fmt.Sprintf("engine:threads=%d", search.CPUs()+1), "", "CPUs"},
 		{"random", "random", ""},
 		{"greedy", "greedy", ""},
 		{"uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", "uci:/usr/games/stockfish:UCI_Elo=1320,UCI_LimitStrength=true", ""},
@@ -224,5 +234,65 @@ func TestTimeOdds(t *testing.T) {
 	// 20 plies per game, half by each side: 10*(40+20) ms per game at least.
 	if el := time.Since(start); el < 1100*time.Millisecond {
 		t.Errorf("two 20-ply games with 40 and 20 ms per move took only %v", el)
+	}
+}
+
+// TestEngineThreads checks that threads=N gives the engine player N
+// threads, and that it has one without it.
+func TestEngineThreads(t *testing.T) {
+	tests := []struct {
+		spec string
+		want int
+	}{
+		{"engine", 1},
+		{"engine:threads=1", 1},
+		{fmt.Sprintf("engine:threads=%d", search.CPUs()), search.CPUs()},
+	}
+	for _, tc := range tests {
+		sp, err := ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := sp.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.(*enginePlayer).e.Threads(); got != tc.want {
+			t.Errorf("%s: %d threads, want %d", tc.spec, got, tc.want)
+		}
+	}
+}
+
+// TestEngineBelief checks that belief=0 and belief=1 set the moderated
+// csipgs engine's belief, and that without it the engine keeps its
+// default.
+func TestEngineBelief(t *testing.T) {
+	v, err := csipgs.New(csipgs.Options{Moderated: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		spec string
+		want bool
+	}{
+		{"engine", ai.DefaultBelief},
+		{"engine:belief=0", false},
+		{"engine:belief=1", true},
+	}
+	for _, tc := range tests {
+		sp, err := ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := sp.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pl.NewGame(context.Background(), v); err != nil {
+			t.Fatal(err)
+		}
+		if got := pl.(*enginePlayer).cs.Belief; got != tc.want {
+			t.Errorf("%s: belief %v, want %v", tc.spec, got, tc.want)
+		}
 	}
 }

@@ -53,13 +53,17 @@ func (sp Spec) New() (Player, error) {
 		if h, ok := sp.Options["hash"]; ok {
 			hash, _ = strconv.Atoi(h)
 		}
-		e := &enginePlayer{name: sp.String(), e: search.New(hash), seed: sp.Seed}
+		e := &enginePlayer{name: sp.String(), e: search.New(hash), seed: sp.Seed, opts: sp.Options}
 		if d, ok := sp.Options["depth"]; ok {
 			e.depth, _ = strconv.Atoi(d)
 		}
 		if n, ok := sp.Options["nodes"]; ok {
 			nn, _ := strconv.Atoi(n)
 			e.nodes = int64(nn)
+		}
+		if n, ok := sp.Options["threads"]; ok {
+			nn, _ := strconv.Atoi(n)
+			e.e.SetThreads(nn)
 		}
 		e.e.SetCertainCaptures(sp.Options["certain"] == "1")
 		return e, nil
@@ -85,7 +89,8 @@ type enginePlayer struct {
 	depth int
 	nodes int64
 	seed  uint64
-	cs    *ai.Engine // csipgs games
+	opts  map[string]string // the spec's options
+	cs    *ai.Engine        // csipgs games
 	refusals
 }
 
@@ -115,6 +120,9 @@ func (e *enginePlayer) NewGame(_ context.Context, v *rules.Variant) error {
 	e.cs = nil
 	if csipgs.IsCsipgs(v) {
 		e.cs = ai.New(e.e, e.seed)
+		if b, ok := e.opts["belief"]; ok {
+			e.cs.Belief = b == "1"
+		}
 	}
 	return nil
 }

@@ -5,14 +5,21 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/anychess/anychess/search"
 )
 
 // Spec describes a player on the command line:
 //
-//	engine[:depth=N,nodes=N,hash=MB,timefactor=F,certain=1]  the built-in engine, on the
-//	                                  game's clock (timefactor gives it F times the time
-//	                                  control; certain=1 takes every capture attempt to
-//	                                  succeed, see search.Engine.SetCertainCaptures)
+//	engine[:depth=N,nodes=N,hash=MB,threads=N,timefactor=F,certain=1]  the built-in
+//	                                  engine, on the game's clock (threads=N searches
+//	                                  with N threads, up to the machine's CPUs, see
+//	                                  search.Engine.SetThreads; timefactor gives it F
+//	                                  times the time control; certain=1 takes every
+//	                                  capture attempt to succeed, see
+//	                                  search.Engine.SetCertainCaptures; belief=0 or 1
+//	                                  turns off or on the moderated csipgs engine's
+//	                                  belief, see ai.Engine.Belief)
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best expected material balance one
 //	                                  ply ahead: in Vazir the capture with the best
@@ -100,16 +107,24 @@ func ParseSpec(s string) (Spec, error) {
 				if n, err := strconv.Atoi(v); err != nil || n < 1 {
 					return Spec{}, fmt.Errorf("player %q: %s=%q is not a positive number", s, k, v)
 				}
+			case "threads":
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 {
+					return Spec{}, fmt.Errorf("player %q: threads=%q is not a positive number", s, v)
+				}
+				if n > search.CPUs() {
+					return Spec{}, fmt.Errorf("player %q: threads=%d is more than the machine's %d CPUs", s, n, search.CPUs())
+				}
 			case "timefactor":
 				if f, err := strconv.ParseFloat(v, 64); err != nil || f <= 0 {
 					return Spec{}, fmt.Errorf("player %q: timefactor=%q is not a positive number", s, v)
 				}
-			case "certain":
+			case "certain", "belief":
 				if v != "0" && v != "1" {
-					return Spec{}, fmt.Errorf("player %q: certain=%q is not 0 or 1", s, v)
+					return Spec{}, fmt.Errorf("player %q: %s=%q is not 0 or 1", s, k, v)
 				}
 			default:
-				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, timefactor, certain)", s, k)
+				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, threads, timefactor, certain, belief)", s, k)
 			}
 		}
 	}

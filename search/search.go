@@ -44,12 +44,24 @@
 // it succeeds within the turn's remaining tries or the side stands pat.
 // A chance node never scores a mate: its value stays below nearMate, so
 // that only a certain mate scores as mate.
+//
+// An engine may search with several threads (Engine.SetThreads): Lazy SMP,
+// a shared-hash parallel search. Helper threads search the same root on
+// their own copies of the position, with their own killers, history and
+// continuation history, skipping some depths by Stockfish's schedule; they
+// share only the transposition table, whose slots are written and read
+// word by word with atomic stores and loads, the key stored XOR the data
+// so that a slot torn by two threads writing at once reads as empty. The
+// main thread decides the move and the time and reports the nodes of all.
+// With one thread, the default, a search is the same node for node.
 package search
 
 import (
 	"context"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -146,14 +158,28 @@ type Result struct {
 }
 
 // Engine searches positions. It keeps its transposition table and its
-// continuation history between searches of one game. It is not safe for
+// continuation histories between searches of one game. It is not safe for
 // concurrent searches; one engine plays one game at a time.
+//
+// With several threads (SetThreads) a search is a shared-hash parallel
+// search (Lazy SMP): helper threads search the same root, each on its own
+// copy of the position with its own move-ordering tables, and share the
+// transposition table with the main thread, which alone decides the move
+// and the time and reports. Helpers skip some depths of their iterative
+// deepening (the skip schedule below), so that the threads spread over
+// depths and fill the table with different parts of the tree. With one
+// thread (the default) a search is the same, node for node, as ever.
 type Engine struct {
-	tt      *table
-	evals   map[*rules.Variant]*eval.Evaluator
-	cont    *contHist // the continuation history of the game's variant
-	stopFl  atomic.Bool
-	certain bool // search only the first outcome of every move
+	tt         *table
+	evals      map[*rules.Variant]*eval.Evaluator
+	cont       *contHist   // the continuation history of the game's variant
+	helperCont []*contHist // each helper thread's (index 0: the second thread)
+	threads    int         // threads per search (1 if 0)
+	// helpers are the helper threads of the last search, which may still
+	// be stopping: what would touch what they use waits for them.
+	helpers *sync.WaitGroup
+	stopFl     atomic.Bool
+	certain    bool // search only the first outcome of every move
 
 	// For tests: how chance nodes are searched, and whether to search
 	// exactly (no forward pruning, no cutoffs from the table), so that
@@ -175,8 +201,34 @@ func (e *Engine) SetHash(mb int) {
 	if mb < 1 {
 		mb = 1
 	}
+	e.waitHelpers()
 	e.tt = newTable(mb)
 }
+
+// waitHelpers waits until the helper threads of the last search have
+// stopped.
+func (e *Engine) waitHelpers() {
+	if e.helpers != nil {
+		e.helpers.Wait()
+		e.helpers = nil
+	}
+}
+
+// MaxThreads is the most threads SetThreads accepts.
+const MaxThreads = 256
+
+// SetThreads sets the number of threads a search uses, within 1 and
+// MaxThreads. The protocols and commands offer up to CPUs().
+func (e *Engine) SetThreads(n int) {
+	e.threads = min(max(n, 1), MaxThreads)
+}
+
+// Threads returns the number of threads a search uses.
+func (e *Engine) Threads() int { return max(e.threads, 1) }
+
+// CPUs returns the number of logical CPUs the process may use, the most
+// threads the protocols and commands offer.
+func CPUs() int { return min(runtime.NumCPU(), MaxThreads) }
 
 // Hashfull returns how full the transposition table is, in permille: the
 // share of a sample of slots that hold an entry of the latest search.
@@ -184,8 +236,10 @@ func (e *Engine) Hashfull() int { return e.tt.hashfull() }
 
 // Clear forgets everything learned (a new game).
 func (e *Engine) Clear() {
+	e.waitHelpers()
 	e.tt.clear()
 	e.cont = nil
+	e.helperCont = nil
 }
 
 // SetCertainCaptures sets whether the engine takes every move with several
@@ -194,6 +248,7 @@ func (e *Engine) Clear() {
 // baseline that ignores chance.
 func (e *Engine) SetCertainCaptures(on bool) {
 	if on != e.certain {
+		e.waitHelpers()
 		e.tt.clear() // the values of the other model are no use
 	}
 	e.certain = on
@@ -216,9 +271,13 @@ func (e *Engine) Evaluator(v *rules.Variant) *eval.Evaluator {
 	return ev
 }
 
-// searcher is the state of one search.
+// searcher is the state of one search, or of one thread of a search
+// with several.
 type searcher struct {
 	e        *Engine
+	thread   int     // 0 for the main thread, from 1 for helpers
+	sh       *shared // the threads' common state; nil with one thread
+	others   int64   // main thread: the helpers' nodes, as last published
 	p        *rules.Position
 	ev       *eval.Evaluator
 	tt       *table
@@ -269,16 +328,119 @@ type searcher struct {
 // Search searches p (which it leaves as it found it) within the limits and
 // returns the best move. info, if not nil, is called after each iteration
 // (and once per line with MultiPV).
+//
+// With several threads it returns as soon as the main thread has
+// finished, the nodes of the helpers counted as they last published them
+// (within 1024 each): the helpers stop within moments, and the next
+// search (or Clear, SetHash) first waits for them, so that a helper slow
+// to be scheduled on a busy machine costs the clock nothing.
 func (e *Engine) Search(ctx context.Context, p *rules.Position, lim Limits, info func(Info)) Result {
+	e.waitHelpers()
 	e.stopFl.Store(false)
 	s := e.newSearcher(ctx, p, lim)
 	s.setTime()
 	e.tt.age++
-	return s.iterate(info)
+	n := e.Threads()
+	if n == 1 {
+		return s.iterate(info)
+	}
+	sh := &shared{nodes: make([]atomic.Int64, n-1)}
+	s.sh = sh
+	wg := new(sync.WaitGroup)
+	for i := range n - 1 {
+		h := e.newHelper(ctx, p.Clone(), lim, i+1, sh)
+		wg.Go(h.help)
+	}
+	res := s.iterate(info)
+	sh.halt.Store(true)
+	e.helpers = wg
+	for i := range sh.nodes {
+		res.Info.Nodes += sh.nodes[i].Load()
+	}
+	return res
 }
 
-// newSearcher prepares a search of p.
+// shared is what the threads of one search share besides the table.
+type shared struct {
+	halt  atomic.Bool    // the main thread has finished: helpers stop
+	nodes []atomic.Int64 // each helper's nodes (index thread-1), published every 1024
+}
+
+// Lazy SMP's skip schedule (as in Stockfish 8): helper i (from 1) skips
+// depth d when (d+skipPhase[j])/skipSize[j] is odd, j = (i-1) mod 20, so
+// that of the helpers about half search each depth and they start at
+// varied depths.
+var (
+	skipSize  = [20]int{1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4}
+	skipPhase = [20]int{0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7}
+)
+
+// skipDepth reports whether helper thread (from 1) skips depth.
+func skipDepth(thread, depth int) bool {
+	j := (thread - 1) % len(skipSize)
+	return (depth+skipPhase[j])/skipSize[j]%2 != 0
+}
+
+// newHelper prepares helper thread (from 1) of a search of p, a copy of
+// the main thread's position: the same root moves and depth limit, its own
+// continuation history (kept by the engine between searches), no reports,
+// and no clock or node limit of its own (the main thread stops it).
+func (e *Engine) newHelper(ctx context.Context, p *rules.Position, lim Limits, thread int, sh *shared) *searcher {
+	lim.CurrMove, lim.MultiPV, lim.Nodes = nil, 1, 0
+	s := e.searcherOf(ctx, p, lim)
+	s.thread, s.sh = thread, sh
+	for len(e.helperCont) < thread {
+		e.helperCont = append(e.helperCont, nil)
+	}
+	v := p.Variant()
+	if c := e.helperCont[thread-1]; c == nil || c.v != v {
+		e.helperCont[thread-1] = newContHist(v)
+	}
+	s.cont = e.helperCont[thread-1]
+	return s
+}
+
+// help is a helper thread's iterative deepening: each depth its skip
+// schedule leaves, with aspiration windows around its own last score,
+// until the main thread finishes or the depth limit is reached. Its
+// results reach the main thread through the table alone; it publishes its
+// nodes as it ends.
+func (s *searcher) help() {
+	defer func() { s.sh.nodes[s.thread-1].Store(s.nodes) }()
+	if len(s.rootMoves(s.p.LegalMoves(nil))) == 0 {
+		return
+	}
+	maxD := maxDepth
+	if s.lim.Depth > 0 {
+		maxD = min(s.lim.Depth, maxDepth)
+	}
+	prev := 0
+	for depth := 1; depth <= maxD; depth++ {
+		if skipDepth(s.thread, depth) {
+			continue
+		}
+		score, _ := s.aspiration(depth, prev, true)
+		if s.stopped {
+			return
+		}
+		prev = score
+	}
+}
+
+// newSearcher prepares a search of p by the main thread.
 func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits) *searcher {
+	s := e.searcherOf(ctx, p, lim)
+	v := p.Variant()
+	if e.cont == nil || e.cont.v != v {
+		e.cont = newContHist(v)
+	}
+	s.cont = e.cont
+	return s
+}
+
+// searcherOf returns a searcher of p within lim, without its continuation
+// history.
+func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits) *searcher {
 	v := p.Variant()
 	spec := v.Spec()
 	end := spec.End
@@ -298,10 +460,6 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 	}
 	s.end, _ = v.Ext().(rules.Ender)
 	s.gain, _ = v.Ext().(rules.Engine)
-	if e.cont == nil || e.cont.v != v {
-		e.cont = newContHist(v)
-	}
-	s.cont = e.cont
 	for i := range s.moves {
 		s.moves[i] = make([]rules.Move, 0, 256)
 		s.scores[i] = make([]int32, 0, 256)
@@ -347,11 +505,32 @@ func (s *searcher) stop() bool {
 		if s.e.stopFl.Load() || s.ctx.Err() != nil || (s.timed && time.Now().After(s.hard)) {
 			s.stopped = true
 		}
+		if s.sh != nil {
+			s.syncThreads()
+		}
 	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+	if s.lim.Nodes > 0 && s.nodes+s.others >= s.lim.Nodes {
 		s.stopped = true
 	}
 	return s.stopped
+}
+
+// syncThreads is a thread's periodic exchange with the others: a helper
+// publishes its nodes and stops once the main thread has finished; the
+// main thread reads the helpers' nodes (for reports and the node limit).
+func (s *searcher) syncThreads() {
+	if s.thread > 0 {
+		s.sh.nodes[s.thread-1].Store(s.nodes)
+		if s.sh.halt.Load() {
+			s.stopped = true
+		}
+		return
+	}
+	var n int64
+	for i := range s.sh.nodes {
+		n += s.sh.nodes[i].Load()
+	}
+	s.others = n
 }
 
 func (s *searcher) iterate(info func(Info)) Result {
@@ -478,7 +657,7 @@ func (s *searcher) aspiration(depth, prev int, first bool) (int, string) {
 }
 
 func (s *searcher) info(depth, score int, pv []rules.Move) Info {
-	in := Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: s.nodes, Time: time.Since(s.start), PV: pv}
+	in := Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: s.nodes + s.others, Time: time.Since(s.start), PV: pv}
 	if score > mateMin {
 		in.Mate = (Mate - score + 1) / 2
 	} else if score < -mateMin {

@@ -45,11 +45,18 @@ type engineWaiter struct {
 	got chan *search.Engine // receives the engine (buffered)
 }
 
-func newEnginePool(workers, hashMB int, maxTime time.Duration) *enginePool {
-	p := &enginePool{maxTime: maxTime, spare: search.New(hashMB), spareFree: true,
+// newEnginePool returns a pool of workers engines and the spare, each with
+// a table of hashMB and searching with threads threads.
+func newEnginePool(workers, hashMB, threads int, maxTime time.Duration) *enginePool {
+	newEngine := func() *search.Engine {
+		e := search.New(hashMB)
+		e.SetThreads(threads)
+		return e
+	}
+	p := &enginePool{maxTime: maxTime, spare: newEngine(), spareFree: true,
 		running: map[string]int{}, queues: map[string][]*engineWaiter{}}
 	for range workers {
-		p.free = append(p.free, search.New(hashMB))
+		p.free = append(p.free, newEngine())
 	}
 	return p
 }

@@ -2,8 +2,13 @@ package server
 
 import (
 	"context"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/anychess/anychess/search"
 )
 
 // TestEngineFairOrder checks the engine pool's order: with the engines
@@ -21,7 +26,7 @@ func TestEngineFairOrder(t *testing.T) {
 		{"three clients", []string{"a", "a", "a", "c", "c", "c", "b"}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := newEnginePool(1, 1, time.Second)
+			p := newEnginePool(1, 1, 1, time.Second)
 			ctx := context.Background()
 			busy, err := p.acquire(ctx, "a")
 			if err != nil {
@@ -63,7 +68,7 @@ func TestEngineFairOrder(t *testing.T) {
 // TestEngineWaitCancelled checks that a search that stops waiting leaves
 // the queue, and the engine goes to the next.
 func TestEngineWaitCancelled(t *testing.T) {
-	p := newEnginePool(1, 1, time.Second)
+	p := newEnginePool(1, 1, 1, time.Second)
 	busy, _ := p.acquire(context.Background(), "a")
 	spare, _ := p.acquire(context.Background(), "s")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -91,7 +96,7 @@ func TestEngineWaitCancelled(t *testing.T) {
 // the spare, and the spare, when freed, goes to a waiting client with
 // nothing running before one that has a search running.
 func TestEngineSpare(t *testing.T) {
-	p := newEnginePool(1, 1, time.Second)
+	p := newEnginePool(1, 1, 1, time.Second)
 	ctx := context.Background()
 	a1, _ := p.acquire(ctx, "a")
 	got := make(chan string, 2)
@@ -135,4 +140,37 @@ func (p *enginePool) waiting() int {
 		n += len(q)
 	}
 	return n
+}
+
+// TestEngineThreads checks Config.EngineThreads: each engine of the pool
+// and the spare search with that many threads (one by default), the
+// default number of workers shares half the CPUs among them, and more
+// threads than the machine's CPUs are refused.
+func TestEngineThreads(t *testing.T) {
+	cpus := search.CPUs()
+	tests := []struct {
+		threads, want, workers int
+	}{
+		{0, 1, max(runtime.NumCPU()/2, 1)},
+		{1, 1, max(runtime.NumCPU()/2, 1)},
+		{cpus, cpus, max(runtime.NumCPU()/2/cpus, 1)},
+	}
+	for _, tc := range tests {
+		ts := newTestServer(t, "", func(c *Config) { c.EngineThreads, c.EngineWorkers = tc.threads, 0 })
+		p := ts.engines
+		if len(p.free) != tc.workers {
+			t.Errorf("EngineThreads %d: %d workers, want %d", tc.threads, len(p.free), tc.workers)
+		}
+		for _, e := range append([]*search.Engine{p.spare}, p.free...) {
+			if got := e.Threads(); got != tc.want {
+				t.Errorf("EngineThreads %d: an engine with %d threads, want %d", tc.threads, got, tc.want)
+			}
+		}
+		ts.stop()
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "games.db"))
+	defer st.Close()
+	if _, err := New(Config{Store: st, EngineThreads: cpus + 1, Logf: t.Logf}); err == nil || !strings.Contains(err.Error(), "CPUs") {
+		t.Errorf("EngineThreads %d: error %v, want one about the CPUs", cpus+1, err)
+	}
 }

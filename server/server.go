@@ -36,6 +36,7 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/server/store"
 	"github.com/anychess/anychess/variant/csipgs"
 )
@@ -57,9 +58,14 @@ type Config struct {
 	// Web serves the page at /; nil serves no page.
 	Web http.Handler
 	// EngineWorkers is the number of searches that may run at once
-	// (default: half the CPUs, at least 1), besides one spare for a
-	// client with none running.
+	// (default: half the CPUs divided by EngineThreads, at least 1),
+	// besides one spare for a client with none running.
 	EngineWorkers int
+	// EngineThreads is the threads of each search (default 1, at most
+	// the machine's CPUs): with more, each engine game's search is a
+	// parallel one (search.Engine.SetThreads), and the searches use at
+	// most (EngineWorkers+1)·EngineThreads cores.
+	EngineThreads int
 	// EngineHashMB is each engine's transposition table (default 16).
 	EngineHashMB int
 	// EngineMaxTime caps one search (default 2s).
@@ -120,8 +126,14 @@ func New(cfg Config) (*Server, error) {
 		}
 		cfg.Registry = reg
 	}
+	if cfg.EngineThreads <= 0 {
+		cfg.EngineThreads = 1
+	}
+	if cfg.EngineThreads > search.CPUs() {
+		return nil, fmt.Errorf("server: %d engine threads are more than the machine's %d CPUs", cfg.EngineThreads, search.CPUs())
+	}
 	if cfg.EngineWorkers <= 0 {
-		cfg.EngineWorkers = max(runtime.NumCPU()/2, 1)
+		cfg.EngineWorkers = max(runtime.NumCPU()/2/cfg.EngineThreads, 1)
 	}
 	if cfg.EngineHashMB <= 0 {
 		cfg.EngineHashMB = 16
@@ -146,7 +158,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, reg: cfg.Registry,
-		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineMaxTime),
+		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineThreads, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
 		lim:     cfg.Limits.withDefaults(),
 

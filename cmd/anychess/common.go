@@ -15,6 +15,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
 )
 
 // posFlags are the flags of every command that works on a position.
@@ -130,6 +131,21 @@ func (pf *posFlags) position() (*rules.Position, error) {
 		return v.ParseFEN(pf.fen)
 	}
 	return v.Setup(pf.roller())
+}
+
+// threadsFlag registers the -threads flag of a command that searches.
+func threadsFlag(fs *flag.FlagSet) *int {
+	return fs.Int("threads", 1, fmt.Sprintf("search threads, 1 to the machine's CPUs (%d)", search.CPUs()))
+}
+
+// badThreads reports, on stderr, whether n is not a thread count the
+// machine offers (1 to search.CPUs()).
+func badThreads(name string, n int, stderr io.Writer) bool {
+	if n < 1 || n > search.CPUs() {
+		fmt.Fprintf(stderr, "anychess %s: -threads %d: want 1 to %d (the machine's CPUs)\n", name, n, search.CPUs())
+		return true
+	}
+	return false
 }
 
 // newFlags returns a flag set that reports errors to stderr and does not exit.

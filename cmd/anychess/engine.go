@@ -58,8 +58,12 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("bench", "", stderr)
 	hash := fs.Int("hash", 16, "transposition table size in MB")
 	quiet := fs.Bool("q", false, "print only the totals")
+	threads := threadsFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	if badThreads("bench", *threads, stderr) {
+		return 2
 	}
 	reg, err := catalog.Default()
 	if err != nil {
@@ -79,6 +83,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		e := search.New(*hash)
+		e.SetThreads(*threads)
 		res := e.Search(context.Background(), p, search.Limits{Depth: b.depth}, nil)
 		total += res.Info.Nodes
 		elapsed += res.Info.Time
@@ -99,8 +104,12 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	movetime := fs.Duration("time", 0, "time limit, e.g. 2s (default 1s if no depth)")
 	multipv := fs.Int("multipv", 1, "lines to show")
 	hash := fs.Int("hash", 64, "transposition table size in MB")
+	threads := threadsFlag(fs)
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	if badThreads("search", *threads, stderr) {
+		return 2
 	}
 	p, err := pf.position()
 	if err != nil {
@@ -111,6 +120,7 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		lim.MoveTime = time.Second
 	}
 	e := search.New(*hash)
+	e.SetThreads(*threads)
 	info := func(in search.Info) {
 		score := fmt.Sprintf("%+.2f", float64(in.Score)/100)
 		if in.Mate != 0 {
@@ -133,6 +143,9 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if res.Best == rules.NoMove {
 		fmt.Fprintf(stdout, "no legal move: %s\n", p.Status())
 		return 0
+	}
+	if res.Info.Nodes > 0 {
+		fmt.Fprintf(stdout, "nodes %d  time %.3fs  nps %d\n", res.Info.Nodes, res.Info.Time.Seconds(), res.Info.NPS())
 	}
 	fmt.Fprintf(stdout, "best %s (%s)\n", notation.SAN(p, res.Best), notation.Coord(p, res.Best))
 	return 0

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/anychess/anychess/search"
 )
 
 func runCmd(args ...string) (stdout, stderr string, status int) {
@@ -140,4 +143,28 @@ func TestCommands(t *testing.T) {
 		{"match bad tc", []string{"match", "-tc", "fast"}, 2, nil, []string{`-tc "fast"`}, 0},
 	}
 	runCmdCases(t, tests)
+}
+
+// TestBenchSignature checks that a search with one thread, the default,
+// visits the same nodes as ever: the bench signature.
+func TestBenchSignature(t *testing.T) {
+	for _, args := range [][]string{{"bench", "-q"}, {"bench", "-q", "-threads", "1"}} {
+		out, errs, st := runCmd(args...)
+		if st != 0 || !strings.HasPrefix(out, "nodes 523023\n") {
+			t.Errorf("%v: status %d, output %q, errors %q; want nodes 523023", args, st, out, errs)
+		}
+	}
+}
+
+// TestThreadsFlag checks the -threads flag of the commands that search.
+func TestThreadsFlag(t *testing.T) {
+	cpus := strconv.Itoa(search.CPUs())
+	above := strconv.Itoa(search.CPUs() + 1)
+	runCmdCases(t, []cmdCase{
+		{"search with the CPUs", []string{"search", "-fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "-depth", "4", "-threads", cpus}, 0, []string{"mate 1", "best Rd8# (d1d8)"}, nil, 0},
+		{"search above the CPUs", []string{"search", "-threads", above}, 2, nil, []string{"-threads " + above + ": want 1 to " + cpus + " (the machine's CPUs)"}, 0},
+		{"search no threads", []string{"search", "-threads", "0"}, 2, nil, []string{"-threads 0: want 1 to"}, 0},
+		{"bench no threads", []string{"bench", "-threads", "0"}, 2, nil, []string{"-threads 0: want 1 to"}, 0},
+		{"play above the CPUs", []string{"play", "-threads", above}, 2, nil, []string{"-threads " + above + ": want 1 to"}, 0},
+	})
 }

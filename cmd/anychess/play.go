@@ -66,6 +66,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveTime := fs.Duration("time", 0, "the engine's time per move, e.g. 2s (default 1s if no -depth or -level)")
 	level := fs.Int("level", 0, fmt.Sprintf("strength 1..%d: search that many plies deep (instead of -depth)", maxLevel))
 	hash := fs.Int("hash", 64, "transposition table size in MB")
+	threads := threadsFlag(fs)
 	pgnFile := fs.String("pgn", "", "save the session's games to this PGN file at each game end and on leaving")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: anychess play [flags] [VARIANT]\n\n")
@@ -92,6 +93,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		pf.variant = name
+	}
+	if badThreads("play", *threads, stderr) {
+		return 2
 	}
 	human, err := parseColor(*colorName)
 	if err != nil {
@@ -139,6 +143,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		pgnPath:     *pgnFile,
 		interactive: isTerminal(stdin),
 	}
+	s.eng.SetThreads(*threads)
 	if err := s.newGame(); err != nil {
 		return fail(stderr, "play", err)
 	}

@@ -45,7 +45,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on (port 0 picks a free port)")
 	data := fs.String("data", defaultDataDir(), "folder for the games database (one server at a time) and the ACME cache")
 	db := fs.String("db", "", "database URL: postgres://user:pass@host/db, or sqlite:PATH (default: games.db in -data)")
-	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs), and one more for a client with none running")
+	engines := fs.Int("engines", 0, "engine searches that may run at once (default: half the CPUs divided by -engine-threads), and one more for a client with none running")
+	engineThreads := fs.Int("engine-threads", 1, "threads of each engine search (at most the CPUs)")
 	hosts := fs.String("host", "", "the site's names, separated by commas: requests for other names get 421 (default: localhost only when -addr is loopback, else any)")
 	var to tlsOptions
 	fs.StringVar(&to.cert, "tls-cert", "", "serve HTTPS with this certificate file (PEM, with its chain)")
@@ -103,7 +104,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines,
-		Hosts: names, Diagnostics: *diag, Limits: lim})
+		EngineThreads: *engineThreads,
+		Hosts:         names, Diagnostics: *diag, Limits: lim})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}

@@ -157,6 +157,7 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"-acme", "-host", "a.example", "-tls-cert", "c", "-tls-key", "k"}, "not both"},
 		{[]string{"-tls-cert", filepath.Join(dir, "none.pem"), "-tls-key", filepath.Join(dir, "none.key")}, "none.pem"},
 		{[]string{"-host", "https://a.example"}, "without ports or schemes"},
+		{[]string{"-engine-threads", "100000"}, "100000 engine threads are more than the machine's"},
 	}
 	for _, tc := range tests {
 		var out, errs strings.Builder

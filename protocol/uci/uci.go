@@ -17,10 +17,11 @@
 // so), and a go command with a parameter it
 // cannot read says so and still ends with a bestmove.
 //
-// Options: Hash goes up to the machine's memory. Threads is accepted up to
-// 1024, as Stockfish accepts it, so that GUIs and bots that set several
-// (lichess-bot sets 4) go on; the search has no parallel search yet and uses
-// one thread, which an info string says. UCI_ShowWDL adds "wdl W D L" to
+// Options: Hash goes up to the machine's memory. Threads sets the threads
+// of the engine's parallel search (search.Engine.SetThreads), up to the
+// machine's CPUs; a value up to 1024 is accepted, as Stockfish accepts it,
+// so that GUIs and bots that set more than the machine has go on, and the
+// search then uses the CPUs, which an info string says. UCI_ShowWDL adds "wdl W D L" to
 // the info lines, from a plain logistic model of the score (not fitted to
 // games). UCI_LimitStrength with UCI_Elo (800 to 2200) bounds the search
 // depth to a level: 800 is level 1 (one ply), each 200 more one level more,
@@ -60,7 +61,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -294,8 +294,14 @@ func (s *session) setOption(args []string) {
 		s.eng.Clear()
 	case "threads":
 		if n, ok := num(1, maxThreads); ok {
-			if n > 1 {
-				s.printf("info string Threads %d: up to the machine's %d CPUs; the search uses one thread", n, runtime.NumCPU())
+			use := min(n, search.CPUs())
+			if t, ok := s.eng.(interface{ SetThreads(int) }); ok {
+				t.SetThreads(use)
+			} else {
+				use = 1
+			}
+			if use < n {
+				s.printf("info string Threads %d: the machine has %d CPUs; the search uses %d", n, search.CPUs(), use)
 			}
 		}
 	case "multipv":
@@ -768,7 +774,7 @@ func wdl(in search.Info) (w, d, l int) {
 
 // maxThreads is the largest Threads value accepted, as Stockfish accepts
 // it, so that GUIs and bots that check a value against the maximum pass;
-// the engine uses at most the machine's CPUs.
+// the engine uses at most the machine's CPUs (search.CPUs).
 const maxThreads = 1024
 
 // level is a strength of the engine with limited strength: a search depth

@@ -103,3 +103,29 @@ func (w *syncWriter) String() string {
 	defer w.mu.Unlock()
 	return w.b.String()
 }
+
+// TestThreadsOption checks that the Threads option sets the engine's
+// threads, up to the machine's CPUs.
+func TestThreadsOption(t *testing.T) {
+	tests := []struct {
+		set  string
+		want int
+	}{
+		{"2", min(2, search.CPUs())},
+		{"1024", search.CPUs()},
+		{"1", 1},
+		{"0", 3}, // refused: as it was
+	}
+	for _, tc := range tests {
+		e := search.New(1)
+		e.SetThreads(3)
+		var out strings.Builder
+		in := strings.NewReader("setoption name Threads value " + tc.set + "\nisready\n")
+		if err := uci.Run(context.Background(), in, &out, catalog.MustDefault(), e); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Threads(); got != tc.want {
+			t.Errorf("Threads %s: the engine has %d threads, want %d\n%s", tc.set, got, tc.want, out.String())
+		}
+	}
+}

@@ -7,7 +7,7 @@
 // xboard, protover (answered with the features below), accepted, rejected,
 // new, variant, force, go, playother, usermove and a bare move, level, st,
 // sd, time, otim, ping, setboard, undo, remove, post, nopost, hard and easy
-// (pondering on and off), result, ? (move now), memory, analyze, exit
+// (pondering on and off), result, ? (move now), memory, cores, analyze, exit
 // and . (status) in analyze mode, hint, bk, computer, name, rating, ics,
 // random, draw, quit, and d, which is not part of the protocol: it prints the
 // position as comment lines.
@@ -25,11 +25,14 @@
 // The memory command sizes the hash table up to the machine's memory
 // (search.MaxHashMB, the bound of UCI's Hash option); a larger request is
 // cut to it, with a comment line saying so. The table is made at once if
-// no search runs, else before the next search or new game.
+// no search runs, else before the next search or new game. The cores
+// command (feature smp=1) sets the threads of the engine's parallel search
+// (search.Engine.SetThreads) in the same way, up to the machine's CPUs
+// (search.CPUs).
 //
 // The features sent in reply to protover are
 //
-//	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0
+//	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 smp=1 exclude=0
 //	feature variants="normal,great,greatshat,chatrang"
 //	feature done=1
 //

@@ -102,6 +102,7 @@ type session struct {
 	hasOTime bool
 
 	hash        int // pending memory setting, applied when no search runs (0: none)
+	cores       int // pending cores setting, applied when no search runs (0: none)
 	job         *job
 	lastAnalyze search.Info
 }
@@ -428,6 +429,24 @@ func (s *session) handle(text string) bool {
 		if s.job == nil {
 			s.applyHash()
 		}
+	case "cores":
+		if len(args) != 1 {
+			s.errorf("cores needs a number", full)
+			return false
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			s.errorf("cores needs a positive number", full)
+			return false
+		}
+		if most := search.CPUs(); n > most {
+			s.printf("# cores %d is more than this machine's %d CPUs: the search uses %d threads", n, most, most)
+			n = most
+		}
+		s.cores = n
+		if s.job == nil {
+			s.applyHash()
+		}
 	case "analyze":
 		if s.invalid != "" {
 			s.errorf("illegal position", full)
@@ -479,7 +498,7 @@ func (s *session) features() {
 		}
 		names = append(names, XBoardNames(v)...)
 	}
-	s.printf("feature myname=\"%s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 exclude=0", Name)
+	s.printf("feature myname=\"%s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 smp=1 exclude=0", Name)
 	s.printf("feature variants=\"%s\"", strings.Join(names, ","))
 	s.printf("feature done=1")
 }
@@ -499,10 +518,18 @@ func (s *session) reset(p *rules.Position) {
 	s.invalid = ""
 }
 
+// applyHash applies the pending memory and cores settings; no search may
+// run.
 func (s *session) applyHash() {
 	if s.hash > 0 {
 		s.eng.SetHash(s.hash)
 		s.hash = 0
+	}
+	if s.cores > 0 {
+		if t, ok := s.eng.(interface{ SetThreads(int) }); ok {
+			t.SetThreads(s.cores)
+		}
+		s.cores = 0
 	}
 }
 

@@ -2,6 +2,7 @@ package xboard_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -122,5 +123,37 @@ func TestCatalogTranscripts(t *testing.T) {
 				return xboard.Run(context.Background(), in, out, catalog.MustDefault(), search.New(16))
 			})
 		})
+	}
+}
+
+// TestCores checks that the cores command sets the engine's threads, up to
+// the machine's CPUs, and refuses what is not a positive number.
+func TestCores(t *testing.T) {
+	tests := []struct {
+		cmd   string
+		want  int    // threads after it
+		reply string // a line of the reply, if any
+	}{
+		{"cores 2", min(2, search.CPUs()), ""},
+		{"cores 1000000", search.CPUs(), fmt.Sprintf("# cores 1000000 is more than this machine's %d CPUs: the search uses %d threads", search.CPUs(), search.CPUs())},
+		{"cores 1", 1, ""},
+		{"cores 0", 3, "Error (cores needs a positive number): cores 0"},
+		{"cores many", 3, "Error (cores needs a positive number): cores many"},
+		{"cores", 3, "Error (cores needs a number): cores"},
+	}
+	for _, tc := range tests {
+		e := search.New(1)
+		e.SetThreads(3)
+		var out strings.Builder
+		in := strings.NewReader("xboard\nprotover 2\n" + tc.cmd + "\nping 1\n")
+		if err := xboard.Run(context.Background(), in, &out, vtest.Builtins(), e); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Threads(); got != tc.want {
+			t.Errorf("%s: %d threads, want %d", tc.cmd, got, tc.want)
+		}
+		if tc.reply != "" && !strings.Contains(out.String(), tc.reply+"\n") {
+			t.Errorf("%s: no %q in the reply:\n%s", tc.cmd, tc.reply, out.String())
+		}
 	}
 }

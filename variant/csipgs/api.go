@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -106,6 +107,25 @@ func Visible(p *rules.Position, c rules.Color) []string {
 	for _, s := range vis.Squares() {
 		out = append(out, s.String())
 	}
+	return out
+}
+
+// Reach returns the squares a piece pc standing on from could move to or
+// capture on in p, by its design's movement (a rider's line up to and
+// including the first square that is not empty), whether or not pc
+// stands there: the squares the Reach visibility of CS-M2 counts. It is
+// nil outside csipgs or for a type p's table does not know.
+func Reach(p *rules.Position, from geom.Square, pc rules.Piece) []geom.Square {
+	z, ok := ensure(p)
+	if !ok || !pc.IsPiece() {
+		return nil
+	}
+	d := z.stateOf(p).designOf(pc)
+	if d == nil {
+		return nil
+	}
+	var out []geom.Square
+	reach(p, from, d.legs[pc.Color()], func(s geom.Square) { out = append(out, s) })
 	return out
 }
 

@@ -3,6 +3,7 @@ package csipgs
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,5 +246,43 @@ func TestChecked(t *testing.T) {
 	m := mustFEN(t, newVariant(t, o), "4k3/8/8/8/8/8/4r3/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 "+canonTable)
 	if got := m.Checked(nil); len(got) != 0 {
 		t.Errorf("moderated: Checked = %v, want none", got)
+	}
+}
+
+// TestReach checks the squares a piece reaches by its design: a rider up
+// to the first piece in its way (that square included), a leaper wherever
+// it lands, a pawn's moves by its colour, whether the piece stands there
+// or not; nothing for a type the table does not know.
+func TestReach(t *testing.T) {
+	v := newVariant(t, DefaultOptions())
+	p := mustFEN(t, v, "4k3/8/8/8/r2P4/8/8/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 "+table)
+	sq := func(s string) geom.Square {
+		x, err := v.Board().ParseSquare(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	tests := []struct {
+		name string
+		from string
+		pc   rules.Piece
+		want string
+	}{
+		{"rook, blocked", "a4", rules.MakePiece(rules.Black, rules.Type('R'-'A'+1)), "a1 a2 a3 a5 a6 a7 a8 b4 c4 d4"},
+		{"knight, elsewhere", "b1", rules.MakePiece(rules.White, rules.Type('N'-'A'+1)), "a3 c3 d2"},
+		{"white pawn", "e2", rules.MakePiece(rules.White, rules.Type('P'-'A'+1)), "d3 e3 f3"},
+		{"black pawn", "e7", rules.MakePiece(rules.Black, rules.Type('P'-'A'+1)), "d6 e6 f6"},
+		{"unknown type", "e4", rules.MakePiece(rules.White, rules.Type('Z'-'A'+1)), ""},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, s := range Reach(p, sq(tc.from), tc.pc) {
+			got = append(got, s.String())
+		}
+		slices.Sort(got)
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%s: %v, want %s", tc.name, got, tc.want)
+		}
 	}
 }

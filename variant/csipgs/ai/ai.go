@@ -16,7 +16,10 @@
 // view: Engine.SearchView samples full positions consistent with the view
 // (the variant's Determinize hook, drawn from the engine's seed and the
 // view), searches each with a share of the time, and plays the action
-// most samples choose (ties: the best mean score).
+// most samples choose (ties: the best mean score). With Engine.Belief the
+// engine remembers, from the views it was given, where it saw the
+// opponent's pieces and where they could have gone since, and puts the
+// unseen pieces of each sample there (see belief).
 package ai
 
 import (
@@ -46,13 +49,22 @@ type Engine struct {
 	e       *search.Engine
 	seed    uint64
 	Samples int // determinized positions per decision with hidden information
+	// Belief: the unseen pieces of the samples go where the views this
+	// engine was given say they may stand (see belief), not anywhere out
+	// of sight.
+	Belief bool
+	bel    belief
 }
 
 // New returns an engine that searches with e and draws determinizations
-// from seed (a game's seed, so that the game replays).
+// from seed (a game's seed, so that the game replays). An engine plays
+// one game: its belief is built from the views of that game.
 func New(e *search.Engine, seed uint64) *Engine {
-	return &Engine{e: e, seed: seed, Samples: DefaultSamples}
+	return &Engine{e: e, seed: seed, Samples: DefaultSamples, Belief: DefaultBelief}
 }
+
+// DefaultBelief is whether New's engines keep a belief (Engine.Belief).
+const DefaultBelief = true
 
 // Search chooses the decision of the side to move in p, a position the
 // player may see whole: in the design phase by csipgs.ChooseDesign, in the
@@ -85,11 +97,16 @@ func (a *Engine) Search(ctx context.Context, p *rules.Position, lim search.Limit
 // exclude (refused by the moderator this turn) are not chosen. The action
 // is the one most of a.Samples determinized positions choose, each
 // searched within a share of lim. The samples are drawn from the engine's
-// seed and the view alone, so that with a depth or node limit the same
-// seed and view give the same decision, whatever came before (a game
-// replays from its seed).
+// seed and the view alone, and with a.Belief from the belief the views of
+// the game so far have built, so that with a depth or node limit the same
+// seed and views give the same decision (a game replays from its seed);
+// the same view asked about again (after a refusal) gives the same.
 func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim search.Limits, exclude []rules.Move) (rules.Move, error) {
 	us := view.Turn()
+	vw := view.View(us)
+	if a.Belief {
+		a.bel.update(vw)
+	}
 	allowed := map[string]rules.Move{}
 	for _, m := range view.LegalMoves(nil) {
 		if !slices.Contains(exclude, m) {
@@ -120,8 +137,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 	for i := 0; i < n && ctx.Err() == nil; i++ {
 		sample := view
 		if det != nil {
-			if s := det.Determinize(view.View(us), rng); s != nil {
+			if s := det.Determinize(vw, rng); s != nil {
 				sample = s
+				if a.Belief {
+					sample = a.bel.place(s, vw, rng)
+				}
 			}
 		}
 		q, err := csipgs.ActionsOnly(sample)

@@ -341,3 +341,53 @@ func TestSearchViewReplays(t *testing.T) {
 		}
 	}
 }
+
+// TestThreads: the whole-turn player searches with two threads (run it
+// with -race), in the open game and from a moderated view, and plays
+// legal moves: the mate where there is one.
+func TestThreads(t *testing.T) {
+	tests := []struct {
+		name      string
+		moderated bool
+		fen       string
+		want      string // the move, if only one is good
+	}{
+		{"mate", false, "4k3/8/4K3/8/8/8/8/R7 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + table, "a1a8"},
+		{"buy or move", false, "4k3/pppp4/8/8/8/8/PPPP4/4K3 w 9/9 -/- PRNBKQ/PRNBKQ 0 10 " + table, ""},
+		{"moderated view", true, "k7/p7/8/8/8/8/P7/3K4 w 3/3 -/- PRNBKQ/PRNBKQ 7 10 " + table, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := variant(t, csipgs.Options{Moderated: tc.moderated})
+			p, err := v.ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := search.New(4)
+			e.SetThreads(2)
+			a := New(e, 1)
+			var m rules.Move
+			if tc.moderated {
+				view := p.View(p.Turn()).Position
+				if m, err = a.SearchView(context.Background(), view, search.Limits{Depth: 3}, nil); err != nil {
+					t.Fatal(err)
+				}
+				if !view.Playable(m) {
+					t.Fatalf("%s is not a move of the view", notation.Coord(view, m))
+				}
+				return
+			}
+			res, err := a.Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m = res.Best
+			if !p.Playable(m) {
+				t.Fatalf("%s is not playable", notation.Coord(p, m))
+			}
+			if tc.want != "" && notation.Coord(p, m) != tc.want {
+				t.Errorf("played %s, want %s", notation.Coord(p, m), tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,157 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant/csipgs"
+)
+
+// typeOf returns the type of the csipgs letter l.
+func typeOf(l byte) rules.Type { return rules.Type(l - 'A' + 1) }
+
+// squares returns the names of the squares of r, sorted.
+func squares(r geom.Set) string {
+	var out []string
+	for _, s := range r.Squares() {
+		out = append(out, s.String())
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// TestBeliefFromStart: from the start, the opponent's King is where the
+// start puts it, then anywhere a King's move takes it out of sight.
+func TestBeliefFromStart(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	p := v.Start()
+	var b belief
+	b.update(p.View(rules.White))
+	if got := squares(b.region[typeOf('K')]); !b.known[typeOf('K')] || got != "e8" {
+		t.Errorf("at the start: Black's King on %q (known %v), want e8", got, b.known[typeOf('K')])
+	}
+	for _, s := range []string{"Kd2", "&-", "Kf7", "&-"} {
+		m, err := notation.ParseMove(p, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+	}
+	b.update(p.View(rules.White))
+	if got := squares(b.region[typeOf('K')]); got != "d7 d8 e7 e8 f7 f8" {
+		t.Errorf("after a turn: Black's King on %q, want d7 d8 e7 e8 f7 f8", got)
+	}
+	before := b
+	b.update(p.View(rules.White)) // the same view again
+	if b != before {
+		t.Error("the same view again changed the belief")
+	}
+}
+
+// beliefTruths are true positions of a moderated game (White to move):
+// Black's King and a bishop in White's sight with a rook in reserve, then
+// a turn later the rook transferred out of White's sight, next to the
+// King, on d8 or (the second) on f8; White's views of the two are equal.
+var beliefTruths = []string{
+	"4k3/8/8/8/8/8/8/1b2RK2 w 0/0 -/R PRNBKQ/PRNBKQ 0 10 " + table,
+	"3rk3/8/8/8/8/8/8/1b2RK2 w 0/0 -/- PRNBKQ/PRNBKQ 0 11 " + table,
+	"4kr2/8/8/8/8/8/8/1b2RK2 w 0/0 -/- PRNBKQ/PRNBKQ 0 11 " + table,
+}
+
+// TestBeliefTransfer: a piece that left the opponent's reserve stands next
+// to its King, and the samples put it there.
+func TestBeliefTransfer(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	var b belief
+	var last rules.View
+	for _, fen := range beliefTruths[:2] {
+		truth, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = truth.View(rules.White)
+		b.update(last)
+	}
+	if got := squares(b.region[typeOf('R')]); !b.known[typeOf('R')] || got != "d7 d8 f7 f8" {
+		t.Fatalf("the transferred rook on %q, want d7 d8 f7 f8", got)
+	}
+	det := v.Ext().(rules.Determinizer).Determinize
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		q := b.place(det(last, rng), last, rng)
+		var rooks []string
+		for _, s := range q.Pieces(rules.Black) {
+			if q.At(s).Type() == typeOf('R') {
+				rooks = append(rooks, s.String())
+			}
+		}
+		if len(rooks) != 1 || !slices.Contains([]string{"d7", "d8", "f7", "f8"}, rooks[0]) {
+			t.Errorf("seed %d: Black's rooks on %v, want one on d7, d8, f7 or f8", seed, rooks)
+		}
+		if q.FEN() == "" || len(q.Pieces(rules.Black)) != 3 {
+			t.Errorf("seed %d: sample %s", seed, q.FEN())
+		}
+	}
+}
+
+// TestBeliefOnlyFromViews: the engine's belief and decision come from the
+// views it is given alone. Two games whose true positions differ where
+// White cannot see (the rook on d8 or f8) but whose views are the same
+// leave the engine the same belief and the same move, whether it is given
+// the views or plays as the moderator's player from the truths.
+func TestBeliefOnlyFromViews(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	truth := func(fen string) *rules.Position {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a1, a2 := truth(beliefTruths[1]), truth(beliefTruths[2])
+	if a1.View(rules.White).Position.FEN() != a2.View(rules.White).Position.FEN() {
+		t.Fatal("the two truths do not look the same to White")
+	}
+	lim := search.Limits{Depth: 2}
+	var beliefs []belief
+	var moves []string
+	for _, second := range []string{beliefTruths[1], beliefTruths[2]} {
+		for _, moderator := range []bool{false, true} {
+			a := New(search.New(1), 3)
+			a.Belief = true
+			for _, fen := range []string{beliefTruths[0], second} {
+				p := truth(fen)
+				var m rules.Move
+				var err error
+				if moderator {
+					m, _, err = a.PlayModerated(context.Background(), p, lim, 4)
+				} else {
+					view := p.View(rules.White).Position
+					m, err = a.SearchView(context.Background(), view, lim, nil)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fen == second {
+					moves = append(moves, notation.Coord(p, m))
+				}
+			}
+			beliefs = append(beliefs, a.bel)
+		}
+	}
+	for i := 1; i < len(beliefs); i++ {
+		if beliefs[i] != beliefs[0] {
+			t.Errorf("game %d: belief differs from the first game's", i)
+		}
+		if moves[i] != moves[0] {
+			t.Errorf("game %d: move %s, the first game's %s", i, moves[i], moves[0])
+		}
+	}
+}
