@@ -613,6 +613,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/stats", s.handleStats)
 	m.HandleFunc("GET /api/health", s.handleHealth)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
+	s.studyRoutes(m)
 	if s.cfg.Web != nil {
 		m.Handle("GET /", s.cfg.Web)
 	}
