@@ -81,6 +81,8 @@ type Config struct {
 	Diagnostics bool
 	// Limits bounds the work of each client and of all (see Limits).
 	Limits Limits
+	// Study bounds the analysis board's engine (see StudyConfig).
+	Study StudyConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -95,6 +97,7 @@ type Server struct {
 	handler http.Handler
 	lim     Limits    // cfg.Limits with defaults
 	limits  *limiters // their state
+	study   *study    // the analysis board
 
 	stopWaker func()        // ends the waker (Start)
 	wakerDone chan struct{} // closed when it has ended
@@ -154,6 +157,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.store = watchedStore{Store: cfg.Store, health: &s.health}
 	s.limits = newLimiters(s.lim)
+	s.study = newStudy(cfg.Study, cfg.EngineHashMB)
 	s.routes()
 	return s, nil
 }
