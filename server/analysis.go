@@ -514,25 +514,38 @@ func whiteScore(p *rules.Position, score, mate int) int {
 	return score
 }
 
-// sse writes server-sent events.
+// sse writes server-sent events. A stream may last longer than the HTTP
+// server's write timeout (a game's blunder check): each event moves the
+// write deadline to the server's write timeout from now, so only a stream
+// that falls silent that long is cut.
 type sse struct {
-	w  http.ResponseWriter
-	rc *http.ResponseController
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
 }
 
-func newSSE(w http.ResponseWriter) *sse {
+func newSSE(w http.ResponseWriter, timeout time.Duration) *sse {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	e := &sse{w: w, rc: http.NewResponseController(w), timeout: timeout}
+	e.extend()
 	w.WriteHeader(http.StatusOK)
-	e := &sse{w: w, rc: http.NewResponseController(w)}
 	e.rc.Flush()
 	return e
 }
 
+// extend moves the write deadline (where the server has one to move).
+func (e *sse) extend() {
+	if e.timeout > 0 {
+		e.rc.SetWriteDeadline(time.Now().Add(e.timeout))
+	}
+}
+
 // send writes one event; false if the client is gone.
 func (e *sse) send(event string, v any) bool {
+	e.extend()
 	if _, err := fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, mustJSON(v)); err != nil {
 		return false
 	}
@@ -585,7 +598,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.study.end(key)
-	ev := newSSE(w)
+	ev := newSSE(w, s.writeTimeout(r))
 	if st := p.Status(); st.Over() {
 		ev.send("done", map[string]any{"over": true, "status": statusJSON{Result: st.Result.String(), Reason: string(st.Reason), Detail: st.Detail}})
 		return
@@ -676,7 +689,7 @@ func (s *Server) handleBlunders(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.study.end(key)
-	ev := newSSE(w)
+	ev := newSSE(w, s.writeTimeout(r))
 	cfg := s.study.cfg
 	lim := search.Limits{Depth: cfg.BlunderDepth, MoveTime: cfg.BlunderTime}
 	p := sg.start.Clone()
@@ -730,4 +743,13 @@ func (s *Server) handleBlunders(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ev.send("done", map[string]any{"threshold": cfg.BlunderDrop, "blunders": blunders})
+}
+
+// writeTimeout is the write timeout of the HTTP server that serves r, or
+// 0 if it has none.
+func (s *Server) writeTimeout(r *http.Request) time.Duration {
+	if hs, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok {
+		return hs.WriteTimeout
+	}
+	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -385,5 +386,36 @@ func TestBlunders(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("3...Nf6 not marked: %+v", done.Blunders)
+	}
+}
+
+// TestStudyStreamOutlivesWriteTimeout: a blunder check streams longer
+// than the HTTP server's write timeout, each event moving the deadline.
+func TestStudyStreamOutlivesWriteTimeout(t *testing.T) {
+	ts := studyServer(t, func(c *StudyConfig) { c.BlunderDepth = 30; c.BlunderTime = 400 * time.Millisecond })
+	gid, w, b, _ := humanGame(t, ts, map[string]any{"variant": "chess"})
+	for i, m := range scholar {
+		c := w
+		if i%2 == 1 {
+			c = b
+		}
+		c.mustMove(m)
+	}
+	w.final()
+	hs := httptest.NewUnstartedServer(ts.Server.Handler())
+	hs.Config.WriteTimeout = time.Second
+	hs.Start()
+	defer hs.Close()
+	start := time.Now()
+	resp, err := http.Get(hs.URL + "/api/games/" + gid + "/blunders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := readEvents(t, resp, nil)
+	if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+		t.Fatalf("after %v: %d events, the last %v", time.Since(start), len(evs), evs[max(len(evs)-1, 0):])
+	}
+	if time.Since(start) < time.Second {
+		t.Fatalf("the check took %v, no longer than the write timeout: the test shows nothing", time.Since(start))
 	}
 }
