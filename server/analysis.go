@@ -101,7 +101,7 @@ func (st *study) join(id string, c *client)  { st.seat(id, c, 1) }
 func (st *study) leave(id string, c *client) { st.seat(id, c, -1) }
 
 func (st *study) seat(id string, c *client, d int) {
-	if c.seat == spectator || c.key == "" {
+	if st == nil || c.seat == spectator || c.key == "" {
 		return
 	}
 	st.mu.Lock()
@@ -121,6 +121,9 @@ func (st *study) seat(id string, c *client, d int) {
 
 // seatedIn returns the games in which client key holds a seat connection.
 func (st *study) seatedIn(key string) []string {
+	if st == nil {
+		return nil
+	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var ids []string
@@ -320,6 +323,9 @@ func (s *Server) studyPosition(ctx context.Context, r *http.Request, key string)
 // notPlaying refuses the analysis of a position (any of hashes, of
 // variant v) that stands on the board of a live game in which client key
 // holds a seat: no help during play, whichever way the position is named.
+// A player of a live game with hidden information may analyse no position
+// of its variant at all: the position it would name is its view, which
+// the true board's does not match.
 func (s *Server) notPlaying(ctx context.Context, key string, v *rules.Variant, hashes []uint64) error {
 	for _, id := range s.study.seatedIn(key) {
 		lg := s.loaded(id)
@@ -332,13 +338,17 @@ func (s *Server) notPlaying(ctx context.Context, key string, v *rules.Variant, h
 			if lg.over || lg.g.Variant.Name() != v.Name() {
 				return
 			}
+			if lg.hidden {
+				same = true
+				return
+			}
 			h := lg.g.Position().Hash()
 			for _, x := range hashes {
 				same = same || x == h
 			}
 		})
 		if ok && same {
-			return fmt.Errorf("%w: that position is on the board of a game you are playing", errNotAllowed)
+			return fmt.Errorf("%w: that position is on the board of a game you are playing; analyse it once the game is over", errNotAllowed)
 		}
 	}
 	return nil

@@ -265,6 +265,13 @@ func TestStudyRefusals(t *testing.T) {
 		}
 	}
 
+	// Its players may analyse no position of its variant, whose board
+	// they would name by their views.
+	otherPos := "/api/analysis/position?variant=csipgs&fen=" + url.QueryEscape("4k3/8/8/8/8/8/8/3K4 w 0/0 -/- PRNBKQ/PRNBKQ 0 1 {B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}")
+	if st, code := apiErr(t, studyGet(t, ctx, ts, otherPos, "")); st != 403 || code != "not_allowed" {
+		t.Errorf("a player of a hidden game, another position of its variant: %d %s, want 403 not_allowed", st, code)
+	}
+
 	// Over: the players and the hidden game are free to study.
 	if f := w.do(map[string]any{"t": "resign"}); f.T != "ack" {
 		t.Fatalf("resign: %s %s", f.Code, f.Message)
@@ -272,7 +279,7 @@ func TestStudyRefusals(t *testing.T) {
 	if f := hw.do(map[string]any{"t": "resign"}); f.T != "ack" {
 		t.Fatalf("resign: %s %s", f.Code, f.Message)
 	}
-	for _, path := range append(asPlayer[:4:4], "/api/games/"+hid+"/study", "/api/analysis/position?game="+hid) {
+	for _, path := range append(asPlayer[:4:4], "/api/games/"+hid+"/study", "/api/analysis/position?game="+hid, otherPos) {
 		resp := studyGet(t, ctx, ts, path, "")
 		resp.Body.Close()
 		if resp.StatusCode != 200 {
