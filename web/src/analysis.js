@@ -206,6 +206,7 @@ export class AnalysisView {
       coordinates: true,
       autoCastle: false,
       movable: { free: false, color: 'both', showDests: true, events: { after: (o, d) => this.userMove(o, d) } },
+      premovable: { enabled: false }, // a move is explored at once, by either side
       draggable: { enabled: true },
       highlight: { lastMove: true, check: true },
       animation: { enabled: true, duration: 120 },
