@@ -56,7 +56,8 @@ export function studyTests({ test, newPage, check, base, shots, createGame, type
     await a.waitForSelector('#tree .variation .tree-move.current');
     const side = (await a.textContent('#tree .variation')).trim();
     check(side.includes('Bxf7+'), `the variation: ${side}`);
-    check(await a.inputValue('#analysis-fen') !== fenBefore, 'the FEN did not change');
+    // The position is the server's: it is drawn once the answer comes.
+    await a.waitForFunction((f) => document.querySelector('#analysis-fen').value !== f, fenBefore);
     check(await a.textContent('#status') === 'black to move', `after Bxf7+: ${await a.textContent('#status')}`);
     const after = await evalOf(a);
     check(after.white < before.white - 100, `the evaluation did not fall after Bxf7+: ${before.white} then ${after.white}`);
@@ -71,6 +72,15 @@ export function studyTests({ test, newPage, check, base, shots, createGame, type
     await a.click('#tree .tree-move[data-ply="5"]');
     await evalOf(a, 3);
     await a.screenshot({ path: join(shots, 'analysis.png') });
+    check(a.errors.length === 0, a.errors.join('; '));
+    // The game page's link opens the analysis at the ply shown there.
+    await a.goto(`${base}/#/game/${id}`);
+    await waitOver(a);
+    await a.click('#nav-first');
+    for (let i = 0; i < 3; i++) await a.click('#nav-next');
+    check(await a.getAttribute('#analyse', 'href') === `#/analysis/game/${id}/3`, `the link at ply 3: ${await a.getAttribute('#analyse', 'href')}`);
+    await a.click('#analyse');
+    await a.waitForSelector('#tree .tree-move[data-ply="3"].current');
     check(a.errors.length === 0, a.errors.join('; '));
 
     // A phone: the board, the bar and the lines fit the width.

@@ -1012,6 +1012,7 @@ class GameView {
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
     document.body.dataset.viewing = 'live';
+    this.analyseEl.href = `#/analysis/game/${this.id}`;
   }
 
   // show draws the position after ply index i (0-based; -1 the start,
@@ -1036,6 +1037,7 @@ class GameView {
     this.labelBoard(board);
     for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
     document.body.dataset.viewing = String(i + 1);
+    this.analyseEl.href = `#/analysis/game/${this.id}/${i + 1}`; // the analysis opens at the ply shown
   }
 
   // labelBoard tells screen readers the position shown (board, the FEN
