@@ -254,6 +254,7 @@ export class AnalysisView {
     this.flash('');
     this.draw(node);
     clearTimeout(this.settle);
+    this.retries = 0;
     this.settle = setTimeout(() => this.analyse(), SETTLE_MS);
   }
 
@@ -364,7 +365,17 @@ export class AnalysisView {
       this.source = null;
       let msg = 'the analysis stopped';
       try { if (ev.data) msg = JSON.parse(ev.data).message; } catch { /* a lost connection */ }
-      if (!this.lines.length) this.linesEl.replaceChildren(this.kit.h('li', { class: 'error' }, msg));
+      if (this.lines.length) return;
+      // Refused before it started: most often the analysis of the
+      // position left a moment ago still counts on the server (a client
+      // may run two at once); try again a little later.
+      if (!ev.data && this.retries < 3 && this.node === node) {
+        this.retries++;
+        clearTimeout(this.settle);
+        this.settle = setTimeout(() => { if (this.node === node) this.analyse(); }, 400 * this.retries);
+        return;
+      }
+      this.linesEl.replaceChildren(this.kit.h('li', { class: 'error' }, msg));
     });
   }
 
