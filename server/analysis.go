@@ -91,8 +91,21 @@ type study struct {
 
 func newStudy(cfg StudyConfig, hashMB int) *study {
 	cfg = cfg.withDefaults()
-	return &study{cfg: cfg, engines: newEnginePool(cfg.Workers, hashMB, cfg.MaxTime),
+	return &study{cfg: cfg, engines: newAnalysisPool(cfg.Workers, hashMB, cfg.MaxTime),
 		running: map[string]int{}, seated: map[string]map[string]int{}}
+}
+
+// newAnalysisPool returns the analyses' engines: workers of them and the
+// spare, each with a table of hashMB and searching on one thread (an
+// analysis takes a core at most), served to clients in turn as the game
+// engines are (enginePool).
+func newAnalysisPool(workers, hashMB int, maxTime time.Duration) *enginePool {
+	p := &enginePool{maxTime: maxTime, spare: search.New(hashMB), spareFree: true,
+		running: map[string]int{}, queues: map[string][]*engineWaiter{}}
+	for range workers {
+		p.free = append(p.free, search.New(hashMB))
+	}
+	return p
 }
 
 // join and leave count the seat connections of client c in game id
