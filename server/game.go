@@ -869,6 +869,7 @@ func (lg *liveGame) broadcast(v int64, data []byte, withState bool) {
 // join adds a connection: welcome, the events after since, the state.
 func (lg *liveGame) join(c *client, since int64) {
 	lg.subs[c] = struct{}{}
+	lg.srv.study.join(lg.rec.ID, c)
 	// The welcome, the missed events and the state are queued as one
 	// item, so a long replay does not fill the connection's queue.
 	frames := [][]byte{mustJSON(welcomeFrame{T: "welcome", Seat: seatName(c.seat), Game: lg.summary(), Version: lg.version})}
@@ -884,6 +885,7 @@ func (lg *liveGame) join(c *client, since int64) {
 // leave removes a connection.
 func (lg *liveGame) leave(c *client) {
 	delete(lg.subs, c)
+	lg.srv.study.leave(lg.rec.ID, c)
 	lg.release(c)
 	lg.checkIdle()
 }

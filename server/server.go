@@ -87,6 +87,8 @@ type Config struct {
 	Diagnostics bool
 	// Limits bounds the work of each client and of all (see Limits).
 	Limits Limits
+	// Study bounds the analysis board's engine (see StudyConfig).
+	Study StudyConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -101,6 +103,7 @@ type Server struct {
 	handler http.Handler
 	lim     Limits    // cfg.Limits with defaults
 	limits  *limiters // their state
+	study   *study    // the analysis board
 
 	stopWaker func()        // ends the waker (Start)
 	wakerDone chan struct{} // closed when it has ended
@@ -166,6 +169,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.store = watchedStore{Store: cfg.Store, health: &s.health}
 	s.limits = newLimiters(s.lim)
+	s.study = newStudy(cfg.Study, cfg.EngineHashMB)
 	s.routes()
 	return s, nil
 }
@@ -628,6 +632,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/stats", s.handleStats)
 	m.HandleFunc("GET /api/health", s.handleHealth)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
+	s.studyRoutes(m)
 	if s.cfg.Web != nil {
 		m.Handle("GET /", s.cfg.Web)
 	}

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eachSquare, parseBoard } from '../src/fen.mjs';
+import { studyTests } from './study.mjs';
 
 const base = process.argv[2];
 if (!base) {
@@ -974,6 +975,8 @@ test('screen readers: the board says where each piece stands, every button has a
   check(await page.getAttribute('#status', 'aria-live') === 'polite', 'the status line is not announced');
   check(page.errors.length === 0, page.errors.join('; '));
 });
+
+studyTests({ test, newPage, check, base, shots, createGame, typeMove, waitOver, noOverflow, PHONE });
 
 let passed = 0, failed = 0;
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;

@@ -6,6 +6,8 @@ import { verify as verifyDice } from './dice.mjs';
 import { Chessground } from 'chessgroundx';
 import { eachSquare, parseBoard, plainBoard } from './fen.mjs';
 import { installPieceCSS, pieceURL } from './pieces.js';
+import { AnalysisView, analysisURL, parseRoute } from './analysis.js';
+import { showRules } from './rules.js';
 
 const app = document.getElementById('app');
 let variants = [];
@@ -293,8 +295,20 @@ async function route() {
     current = new GameView(parts[1]);
     return;
   }
+  if (parts[0] === 'analysis') {
+    current = new AnalysisView(app, kit, parseRoute(hash));
+    return;
+  }
+  if (parts[0] === 'rules' && parts[1]) {
+    showRules(app, kit, decodeURIComponent(parts[1]));
+    return;
+  }
   lobby();
 }
+
+// kit is what the analysis board and the rules pages (analysis.js,
+// rules.js) take from this page.
+const kit = { h, api, key, sqName, cgBoard, movePair, variantByName, installPieceCSS, pieceURL, boardLabel, variants: () => variants };
 window.addEventListener('hashchange', route);
 route();
 
@@ -317,7 +331,7 @@ function lobby() {
     optsBox.replaceChildren(...(v.options || []).map((o) => h('label', {}, o.name + ' ', h('input', { 'data-option': o.name, value: o.value, size: 6 }))));
     rulesBox.replaceChildren(
       h('h3', {}, v.title, h('span', { class: 'dim' }, ` ${v.files}×${v.ranks}`, v.chance ? ' · chance' : '')),
-      h('p', {}, oneLine(v.description)),
+      h('p', {}, oneLine(v.description), ' ', h('a', { href: '#/rules/' + v.name, id: 'lobby-rules' }, 'full rules')),
       h('div', { class: 'piece-row v-' + v.name }, v.pieces.map((p) => h('span', { class: 'piece-chip', title: `${p.name} (${p.betza})` },
         h('img', { src: pieceURL(p.letter, p.name, p.betza, 'white'), alt: p.name }), p.name))),
     );
@@ -357,14 +371,16 @@ function lobby() {
     h('label', {}, 'against ', opponent), levelRow,
     h('label', {}, 'clock ', tc),
     h('label', { class: 'wide' }, 'set-up ', fen),
-    h('button', { type: 'submit', id: 'create' }, 'Create game'), msg);
+    h('button', { type: 'submit', id: 'create' }, 'Create game'), ' ',
+    h('button', { type: 'button', id: 'lobby-analyse', onclick: () => { location.hash = analysisURL(sel.value, fen.value.trim()); } }, 'Analysis board'), msg);
   const live = h('ul', { class: 'games', id: 'live-games' });
   const done = h('ul', { class: 'games', id: 'finished-games' });
   app.replaceChildren(h('div', { class: 'lobby' },
     h('section', {}, form, rulesBox),
     h('section', {}, h('h2', {}, 'Games to watch'), live, h('h2', {}, 'Finished games'), done),
     h('section', { class: 'all-variants' }, h('h2', {}, 'Variants'),
-      variants.map((v) => h('div', { class: 'variant-card' }, h('h3', {}, v.title, h('span', { class: 'dim' }, ` ${v.name} · ${v.files}×${v.ranks}`)), h('p', {}, oneLine(v.description)))))));
+      variants.map((v) => h('div', { class: 'variant-card' }, h('h3', {}, v.title, h('span', { class: 'dim' }, ` ${v.name} · ${v.files}×${v.ranks}`)), h('p', {}, oneLine(v.description)),
+        h('p', { class: 'card-links' }, h('a', { href: '#/rules/' + v.name, class: 'rules-link', 'data-variant': v.name }, 'rules'), ' · ', h('a', { href: analysisURL(v.name, '') }, 'analysis board')))))));
   showVariant();
   const fill = async (ul, state) => {
     try {
@@ -464,7 +480,9 @@ class GameView {
       h('button', { id: 'copy-fen', title: 'copy the FEN of the position shown', onclick: () => this.copyFEN() }, 'Copy FEN'),
       h('button', { id: 'copy-pgn', title: 'copy the game in PGN', onclick: () => this.copyPGN() }, 'Copy PGN'),
       this.muteEl = h('button', { id: 'mute', onclick: () => this.toggleMute() }),
-      h('a', { id: 'pgn', href: `/api/games/${this.id}/pgn`, download: `anychess-${this.id}.pgn` }, 'PGN'));
+      h('a', { id: 'pgn', href: `/api/games/${this.id}/pgn`, download: `anychess-${this.id}.pgn` }, 'PGN'),
+      this.analyseEl = h('a', { id: 'analyse', href: `#/analysis/game/${this.id}`, hidden: true }, 'Analyse'),
+      this.rulesEl = h('a', { id: 'game-rules' }, 'Rules'));
     this.drawMute();
     this.resultEl = h('div', { class: 'moves-result', id: 'moves-result' });
     this.dialogEl = h('dialog', { class: 'gameover', id: 'gameover', 'aria-labelledby': 'gameover-title' });
@@ -530,6 +548,7 @@ class GameView {
       h('p', { class: 'gameover-reason' }, `${r === '*' ? '' : r + ' · '}${s.status.reason}${s.status.detail ? ' — ' + s.status.detail : ''}`),
       h('div', { class: 'actions' },
         seated && r !== '*' ? h('button', { id: 'gameover-rematch', onclick: () => { this.send({ t: 'rematch' }); this.dialogEl.close(); } }, 'Rematch') : null,
+        h('a', { id: 'gameover-analyse', href: `#/analysis/game/${this.id}` }, 'Analyse'),
         h('button', { id: 'gameover-close', onclick: () => this.dialogEl.close() }, 'Close')));
     if (!this.dialogEl.open) this.dialogEl.show();
   }
@@ -660,6 +679,7 @@ class GameView {
       this.title.append(h('div', { class: 'watch', id: 'watch-hidden' }, 'Hidden information: the board is shown when the game ends.'));
     }
     document.body.dataset.seat = this.seat;
+    this.rulesEl.href = '#/rules/' + f.game.variant;
     this.navEl.hidden = false;
     if (!this.cg) {
       // The parity of the board's size says which labels of the
@@ -833,6 +853,7 @@ class GameView {
     b.decline.hidden = !seated || over || !s.offer || s.offer === this.seat;
     b.abort.hidden = !seated || over || this.plies.filter((p) => p.turn_over).length >= 2 || this.plies.some((p) => p.roll);
     b.rematch.hidden = !seated || !over;
+    this.analyseEl.hidden = !over; // no help during play: a game is analysed once it is over
     this.moveForm.hidden = !seated || over;
     if (over) this.inviteEl.replaceChildren();
   }
@@ -991,6 +1012,7 @@ class GameView {
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
     document.body.dataset.viewing = 'live';
+    this.analyseEl.href = `#/analysis/game/${this.id}`;
   }
 
   // show draws the position after ply index i (0-based; -1 the start,
@@ -1015,6 +1037,7 @@ class GameView {
     this.labelBoard(board);
     for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
     document.body.dataset.viewing = String(i + 1);
+    this.analyseEl.href = `#/analysis/game/${this.id}/${i + 1}`; // the analysis opens at the ply shown
   }
 
   // labelBoard tells screen readers the position shown (board, the FEN
