@@ -40,6 +40,11 @@ type Spec struct {
 	// evaluation. The rules do not read them.
 	Weights map[string]float64
 
+	// Face is an opaque value attached by whoever assembles the variant
+	// (Variant.Face, Variant.WithFace): what the programs above the rules
+	// ask the variant for. The rules never read it; Configure carries it.
+	Face any
+
 	Hooks Hooks
 }
 

@@ -626,7 +626,14 @@ func (v *Variant) HasOption(name string) bool {
 // returns itself.
 func (v *Variant) Configure(tags map[string]string) (*Variant, error) {
 	if h := v.spec.Hooks.Configure; h != nil {
-		return h(tags)
+		nv, err := h(tags)
+		if err != nil {
+			return nil, err
+		}
+		if nv.spec.Face == nil && v.spec.Face != nil {
+			nv = nv.WithFace(v.spec.Face)
+		}
+		return nv, nil
 	}
 	return v, nil
 }
