@@ -12,6 +12,7 @@ import (
 	"github.com/anychess/anychess/variant/chess960"
 	"github.com/anychess/anychess/variant/crazy"
 	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 	"github.com/anychess/anychess/variant/vazir"
 )
 
@@ -34,6 +35,7 @@ func Default() (*variant.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	vz = vz.WithFace(vazir.Face{})
 	if err := reg.Register(vz, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
@@ -41,6 +43,7 @@ func Default() (*variant.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	cc = cc.WithFace(crazy.Face{})
 	if err := reg.Register(cc, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
@@ -48,6 +51,7 @@ func Default() (*variant.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	cs = cs.WithFace(ai.Face{})
 	if err := reg.Register(cs, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}

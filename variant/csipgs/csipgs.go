@@ -278,7 +278,15 @@ func hooksOfVariant(v *rules.Variant) (*csipgs, bool) {
 	}
 	w, ok := variants.Load(weak.Make(v))
 	if !ok {
-		return nil, false
+		// A copy of a compiled variant (rules.Variant.WithFace): its start
+		// position knows the csipgs.
+		z, ok := ensure(v.Start())
+		if !ok {
+			return nil, false
+		}
+		variants.Store(weak.Make(v), weak.Make(z))
+		runtime.AddCleanup(v, func(k weak.Pointer[rules.Variant]) { variants.Delete(k) }, weak.Make(v))
+		return z, true
 	}
 	z := w.(weak.Pointer[csipgs]).Value()
 	return z, z != nil

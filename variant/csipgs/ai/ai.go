@@ -27,6 +27,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -37,8 +38,9 @@ import (
 // searches.
 const DefaultSamples = 4
 
-// ErrNoMove is returned when the position has no legal decision left.
-var ErrNoMove = errors.New("ai: no legal move")
+// ErrNoMove is returned when the position has no legal decision left: the
+// face's error, so that every player reports it alike.
+var ErrNoMove = face.ErrNoMove
 
 // Engine plays csipgs Chess with a search engine. It is not safe for
 // concurrent use.
