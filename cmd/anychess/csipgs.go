@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/anychess/anychess/face"
 	"slices"
 	"strings"
 
@@ -248,7 +249,7 @@ func (s *session) putDesign(slot byte, design string) bool {
 // reason.
 func (s *session) playCsipgs(m rules.Move) (int, error) {
 	if s.moderated {
-		real, err := s.pos().Moderate(s.displayPos(), m)
+		real, err := face.Moderate(s.pos(), s.displayPos(), m)
 		if err != nil {
 			return 0, err
 		}
@@ -273,10 +274,10 @@ func (s *session) displayPos() *rules.Position {
 // asking again (without the refused moves) when the moderator refuses.
 func (s *session) csipgsEngineMove(p *rules.Position) (search.Result, int, error) {
 	if !s.moderated {
-		res, err := s.cs.Search(context.Background(), p.Clone(), s.limits(), nil)
+		res, err := s.pl.Search(context.Background(), p.Clone(), s.limits(), nil)
 		return res, 0, err
 	}
-	m, refused, err := s.cs.PlayModerated(context.Background(), p, s.limits(), maxEngineRefusals)
+	m, refused, err := face.Play(context.Background(), s.pl, p, s.limits(), maxEngineRefusals)
 	return search.Result{Best: m}, refused, err
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/anychess/anychess/face"
 	"io"
 	"os"
 	"strconv"
@@ -19,7 +20,6 @@ import (
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant/crazy"
 	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // defaultMoveTime is the engine's time per move when neither a depth nor a
@@ -147,7 +147,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case v.Chance() || v.Seeded():
 		fmt.Fprintf(stdout, "Chance decides some moves; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
-	case csipgs.Moderated(v):
+	case face.Hidden(v):
 		// The engine samples what it cannot see from the game's seed.
 		fmt.Fprintf(stdout, "The engine guesses what it cannot see; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
 	}
@@ -205,12 +205,14 @@ type session struct {
 	// the engine's failure); "" while the game goes on or the rules ended it.
 	term notation.Termination
 
+	pl        face.Player // the engine's player of whole turns
+	moderated bool        // the game is hidden: the human sees its view only
+
 	// csipgs Chess
-	cs         *ai.Engine // the engine's whole turn; nil in other variants
-	moderated  bool       // the human sees its view only
-	hideEcon   bool       // the opponent's treasury and reserve are hidden
-	editing    bool       // the design editor is open
-	lastDesign string     // the last design the editor priced
+	cs         bool   // the game is of csipgs Chess: its shop and design editor
+	hideEcon   bool   // the opponent's treasury and reserve are hidden
+	editing    bool   // the design editor is open
+	lastDesign string // the last design the editor priced
 }
 
 // newGame starts a game from the start position, or from a start drawn
@@ -236,10 +238,9 @@ func (s *session) newGame() error {
 	}
 	s.eng.Clear()
 	s.reported, s.term = false, ""
-	s.cs, s.moderated, s.hideEcon = nil, false, false
-	if csipgs.IsCsipgs(s.v) {
-		s.cs = ai.New(s.eng, s.seed)
-		s.moderated = csipgs.Moderated(s.v)
+	s.pl, s.moderated = face.NewPlayer(s.v, s.eng, s.seed), face.Hidden(s.v)
+	s.cs, s.hideEcon = csipgs.IsCsipgs(s.v), false
+	if s.cs {
 		s.hideEcon = s.csipgsOptions().HideEconomy
 	}
 	return nil
@@ -344,17 +345,17 @@ func (s *session) command(line string) bool {
 		return true
 	case "help", "?":
 		fmt.Fprint(s.out, playHelp)
-		if s.cs != nil {
+		if s.cs {
 			fmt.Fprint(s.out, csipgsHelp)
 		}
 	case "shop":
-		if s.cs == nil {
+		if !s.cs {
 			fmt.Fprintln(s.out, "shop: only in csipgs Chess")
 			break
 		}
 		fmt.Fprint(s.out, shopText(s.displayPos()))
 	case "design":
-		if s.cs == nil {
+		if !s.cs {
 			fmt.Fprintln(s.out, "design: only in csipgs Chess")
 			break
 		}
@@ -444,7 +445,7 @@ func (s *session) humanMove(text string) {
 		fmt.Fprintf(s.out, "you try %s: %s\n", label, chanceText(p, m, outs))
 	}
 	var k int
-	if s.cs != nil {
+	if s.cs {
 		k, err = s.playCsipgs(m)
 	} else {
 		k, err = s.play(m)
@@ -529,12 +530,12 @@ func (s *session) outcomeText(outs []rules.Outcome, k int, us rules.Color) strin
 func (s *session) engineMove() {
 	p := s.pos()
 	us := p.Turn()
-	if s.cs != nil {
+	if s.cs {
 		s.csipgsEngine(p)
 		return
 	}
-	res := s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
-	if res.Best == rules.NoMove {
+	res, err := s.pl.Search(context.Background(), p.Clone(), s.limits(), nil)
+	if err != nil || res.Best == rules.NoMove {
 		s.engineFails(us, "it found no move")
 		return
 	}
@@ -631,7 +632,7 @@ func (s *session) show() {
 		p, ok, marked = s.displayPos(), false, geom.Set{}
 	}
 	fmt.Fprint(s.out, drawBoard(p, s.view, &marked))
-	if s.cs != nil {
+	if s.cs {
 		fmt.Fprint(s.out, economyText(p, s.human.Other(), s.hideEcon))
 	}
 	crazyGame := isCrazy(p)
@@ -657,11 +658,11 @@ func (s *session) show() {
 		check = ", in check"
 	}
 	phase := ""
-	if s.cs != nil && csipgs.DesignPhase(p) {
+	if s.cs && csipgs.DesignPhase(p) {
 		phase = ", design phase"
 	}
 	fmt.Fprintf(s.out, "%s to move (%s)%s%s\n", p.Turn(), who, phase, check)
-	if s.cs != nil && p.Turn() == s.human && csipgs.DesignPhase(p) {
+	if s.cs && p.Turn() == s.human && csipgs.DesignPhase(p) {
 		fmt.Fprintln(s.out, `change a design (&Q>Y=FfR, &Y>P, or "design" for the editor) or keep them (&-)`)
 	}
 	if crazyGame && p.Turn() == s.human {
@@ -799,19 +800,15 @@ func (s *session) hint() {
 		return
 	}
 	var res search.Result
-	if s.cs != nil {
-		p = s.displayPos()
-		var err error
-		if s.moderated {
-			res.Best, err = s.cs.SearchView(context.Background(), p, s.limits(), nil)
-		} else {
-			res, err = s.cs.Search(context.Background(), p.Clone(), s.limits(), nil)
-		}
-		if err != nil {
-			res.Best = rules.NoMove
-		}
+	var err error
+	p = s.displayPos()
+	if s.moderated {
+		res.Best, err = s.pl.SearchView(context.Background(), p, s.limits(), nil)
 	} else {
-		res = s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
+		res, err = s.pl.Search(context.Background(), p.Clone(), s.limits(), nil)
+	}
+	if err != nil {
+		res.Best = rules.NoMove
 	}
 	if res.Best == rules.NoMove {
 		fmt.Fprintln(s.out, "no hint: no legal move")

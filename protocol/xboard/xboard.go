@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/anychess/anychess/face"
 	"io"
 	"math"
 	"strconv"
@@ -607,8 +608,12 @@ func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 	s.job = j
 	tr := s.translator()
 	analyze, ponder := j.analyze, j.ponder
+	find := s.eng.Search
+	if e, ok := s.eng.(*search.Engine); ok && !analyze && !ponder {
+		find = turnSearch(face.NewPlayer(p.Variant(), e, p.Hash()))
+	}
 	go func() {
-		res := s.eng.Search(ctx, p, lim, func(in search.Info) {
+		res := find(ctx, p, lim, func(in search.Info) {
 			j.mu.Lock()
 			j.last, j.seen = in, true
 			j.mu.Unlock()
@@ -618,6 +623,19 @@ func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 		})
 		j.done <- res
 	}()
+}
+
+// turnSearch is the search of the engine's move by pl, the variant's
+// player of whole turns (face.NewPlayer): no decision is a result with no
+// best move.
+func turnSearch(pl face.Player) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
+	return func(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result {
+		res, err := pl.Search(ctx, p, lim, info)
+		if err != nil {
+			res.Best = rules.NoMove
+		}
+		return res
+	}
 }
 
 // ponder thinks on the opponent's time, after the engine's move, about the
