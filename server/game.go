@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/anychess/anychess/face"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,7 +20,6 @@ import (
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
-	"github.com/anychess/anychess/variant/crazy"
 )
 
 // spectator is the seat of a connection that only watches.
@@ -605,7 +605,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 		return &wireError{"game_over", "your time ran out"}
 	}
 	outs := p.Outcomes(m)
-	k, face, err := rules.ChooseRoll(lg.dice, outs)
+	k, roll, err := rules.ChooseRoll(lg.dice, outs)
 	if err != nil {
 		lg.srv.logf("game %s: dice: %v", lg.rec.ID, err)
 		return &wireError{"internal", "the dice could not be rolled"}
@@ -613,7 +613,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e := eventJSON{Kind: "ply", Seat: seatName(int(mover)), Ply: len(lg.g.Plies) + 1,
 		Move: notation.Coord(p, m), SAN: notation.SAN(p, m), Outcome: k, At: now}
 	if len(outs) > 1 {
-		e.Roll = face + 1 // the die's face, 1..Den
+		e.Roll = roll + 1 // the die's face, 1..Den
 		e.Mark = outs[k].Mark
 		e.Label = outs[k].Label
 		for _, o := range outs {
@@ -633,7 +633,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e.FEN = p.FEN()
 	e.Board = boardPart(p)
 	e.Check = checkSquare(p)
-	e.Removed = removedBy(p)
+	e.Events = face.DescribePly(lg.g.Variant, p)
 	if lg.clock.enabled() {
 		cj := r.clock.json(now)
 		e.Clock = &cj
@@ -741,6 +741,11 @@ func (lg *liveGame) state(s int) []byte {
 			f.Pocket[c.String()] = pocket(from, c)
 		}
 	}
+	if seen != nil {
+		if d := face.Describe(lg.g.Variant, seen); !d.Empty() {
+			f.Describe = &d
+		}
+	}
 	if s != spectator && seen != nil && !lg.over && s == int(p.Turn()) {
 		p := seen
 		buf := moveBufs.Get().(*[]rules.Move)
@@ -777,27 +782,6 @@ func lastSquares(plies []game.Ply) []string {
 	return []string{m.From().String(), m.To().String()}
 }
 
-// removedBy lists what the last move made on p took off the board, in
-// the order it happened, for a variant where one move sets off a chain of
-// effects (Crazy Chess: captures, falls, revenge, then self-captures and
-// vanished bishops): "r a8", "P a8 self-capture", "B* c4 vanished". The
-// chain is read from the position's variant state (crazy.Removals), so it
-// is nil for any other variant.
-func removedBy(p *rules.Position) []string {
-	var out []string
-	for _, r := range crazy.Removals(p) {
-		text := crazy.PieceText(p.Variant(), r.Piece) + " " + r.Square.String()
-		switch r.Cause {
-		case crazy.SelfCapture:
-			text += " self-capture"
-		case crazy.Vanished:
-			text += " vanished"
-		}
-		out = append(out, text)
-	}
-	return out
-}
-
 // boardPart returns the piece placement of p's plain FEN (no ranks or
 // variant fields), as board widgets read it.
 func boardPart(p *rules.Position) string {
@@ -830,8 +814,11 @@ func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
 		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" {
 			e.FEN, e.Board, e.Check = "", "", ""
 			if seatIndex(e.Seat) != s {
-				e.Move, e.SAN, e.Outcomes, e.Mark, e.Label, e.Removed = "", "", nil, "", "", nil
+				e.Move, e.SAN, e.Outcomes, e.Mark, e.Label = "", "", nil, "", ""
 			}
+			// What the ply did is told of the true position: the
+			// state frame after it describes each receiver's view.
+			e.Events, e.Removed = nil, nil
 			data = mustJSON(e)
 		}
 	}
