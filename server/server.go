@@ -26,6 +26,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/anychess/anychess/face"
 	"io"
 	"log"
 	"net/http"
@@ -37,7 +38,6 @@ import (
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
-	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // Registry is what the server needs of a variant registry
@@ -648,7 +648,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// DesignInfo is a csipgs design priced (GET /api/design?d=TEXT): what the
+// DesignInfo is a piece design priced (GET /api/design?d=TEXT): what the
 // design editor shows as the player types.
 type DesignInfo struct {
 	Design     string `json:"design"`
@@ -659,17 +659,33 @@ type DesignInfo struct {
 	Diagram    string `json:"diagram"` // its moves from the centre of an empty 9x9 board
 }
 
-// handleDesign prices a csipgs design; a design the rules refuse is a 400
-// bad_design error whose pos is the byte offset of the fault.
+// handleDesign prices a design by the rules of the variant named by
+// variant (by default the first whose pieces are designed, face.Designer);
+// a design the rules refuse is a 400 bad_design error whose pos is the
+// byte offset of the fault.
 func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 	d := r.URL.Query().Get("d")
 	if len(d) > 200 {
 		writeError(w, http.StatusBadRequest, "bad_design", errors.New("a design is at most 200 bytes"))
 		return
 	}
-	info, err := csipgs.Price(d)
+	var v *rules.Variant
+	var designer face.Designer
+	ok := false
+	if name := r.URL.Query().Get("variant"); name != "" {
+		if v, _ = s.reg.Get(name); v != nil {
+			designer, ok = face.DesignerOf(v)
+		}
+	} else {
+		v, designer, ok = face.FirstDesigner(s.reg.Variants())
+	}
+	if !ok {
+		writeError(w, http.StatusBadRequest, "bad_request", errors.New("no variant with designed pieces by that name"))
+		return
+	}
+	info, err := designer.PriceDesign(v, d, 9)
 	if err != nil {
-		var de *csipgs.DesignError
+		var de *face.DesignError
 		body := map[string]any{"code": "bad_design", "message": err.Error()}
 		if errors.As(err, &de) {
 			body["pos"] = de.Pos
@@ -679,7 +695,7 @@ func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, DesignInfo{Design: info.Design, Price: info.Price, Exact: info.Exact,
-		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram(9)})
+		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram})
 }
 
 // OptionInfo is a per-game option of a variant with its default value.

@@ -1,6 +1,7 @@
 package crazy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,9 @@ func (Face) Describe(p *rules.Position) face.Description {
 		face.Counter{Name: "denials so far", Value: strconv.Itoa(den.Used)})
 	if den.Immune {
 		d.Notes = append(d.Notes, den.ImmuneSide.String()+"'s next move cannot be denied")
+	}
+	if slices.Contains(p.LegalMoves(nil), denyMove) {
+		d.Notes = append(d.Notes, p.Turn().String()+" may deny the last move (DENY): it is undone, and its player moves again")
 	}
 	if risen {
 		d.Notes = append(d.Notes, "*: a risen bishop, gone after its owner's next turn")

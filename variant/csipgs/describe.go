@@ -21,6 +21,7 @@ func (Face) Describe(p *rules.Position) face.Description {
 	}
 	if DesignPhase(p) {
 		d.Phase = "design phase"
+		d.Notes = append(d.Notes, `change a design (&Q>Y=FfR, &Y>P, or "design" for the editor) or keep them (&-)`)
 	}
 	prices := map[byte]int{}
 	for _, td := range TypeTable(p) {
