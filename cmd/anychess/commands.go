@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/anychess/anychess/face"
 	"io"
 	"os"
 	"strings"
@@ -87,7 +88,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "show", err)
 	}
-	fmt.Fprint(stdout, notation.Diagram(p, rules.White))
+	fmt.Fprint(stdout, face.Diagram(p, rules.White, face.DiagramOptions{Labels: face.Labels(p.Variant(), p)}))
 	if st := p.Status(); st.Over() {
 		fmt.Fprintf(stdout, "%s\n%s to move; the game is over: %s\n", p.FEN(), p.Turn(), st)
 		return 0

@@ -5,20 +5,7 @@ import (
 	"strings"
 
 	"github.com/anychess/anychess/face"
-	"github.com/anychess/anychess/geom"
 )
-
-// squareLabels returns the labels of the squares a description marks, by
-// square of board b, for the board diagram.
-func squareLabels(b geom.Board, d face.Description) map[geom.Square]string {
-	out := map[geom.Square]string{}
-	for _, s := range d.Squares {
-		if sq, err := b.ParseSquare(s.Square); err == nil && s.Label != "" {
-			out[sq] = s.Label
-		}
-	}
-	return out
-}
 
 // describeText writes a variant's description of a position for the
 // terminal: a line for each side's counters and piece types, one for the

@@ -722,7 +722,7 @@ func (s *session) show() {
 		p, ok, marked = s.displayPos(), false, geom.Set{}
 	}
 	d := face.Describe(s.v, p)
-	fmt.Fprint(s.out, drawBoard(p, s.view, &marked, squareLabels(p.Variant().Board(), d)))
+	fmt.Fprint(s.out, drawBoard(p, s.view, &marked, face.Labels(s.v, p)))
 	fmt.Fprint(s.out, describeText(d))
 	if ok {
 		fmt.Fprintf(s.out, "last move: %s\n", label)
@@ -749,65 +749,11 @@ func (s *session) show() {
 	fmt.Fprintf(s.out, "%s to move (%s)%s%s\n", p.Turn(), who, phase, check)
 }
 
-// drawBoard draws p seen from side c on a board of any size: FEN letters
-// for pieces, each followed by its label if it has one (labels: a rank, a
-// number of passengers), '.' for empty squares and '#' for holes, each in
-// a cell three characters wide (four with labels), with the squares in
-// marked bracketed ("[N]"), and rank numbers at both sides and file
-// letters above and below.
+// drawBoard draws p seen from side c with its file letters and rank
+// numbers all round, the squares in marked bracketed and the variant's
+// labels after the pieces' letters (face.Diagram).
 func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set, labels map[geom.Square]string) string {
-	v := p.Variant()
-	b := v.Board()
-	file := func(j int) int {
-		if c == rules.Black {
-			return b.Files - 1 - j
-		}
-		return j
-	}
-	wide := 0
-	for _, l := range labels {
-		wide = max(wide, len(l))
-	}
-	var sb strings.Builder
-	files := func() {
-		sb.WriteString("   ")
-		for j := 0; j < b.Files; j++ {
-			sb.WriteByte(' ')
-			sb.WriteByte(geom.FileName(file(j)))
-			if j < b.Files-1 {
-				sb.WriteString(strings.Repeat(" ", 1+wide))
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	files()
-	for i := 0; i < b.Ranks; i++ {
-		r := b.Ranks - 1 - i
-		if c == rules.Black {
-			r = i
-		}
-		fmt.Fprintf(&sb, "%2d ", r+1)
-		for j := 0; j < b.Files; j++ {
-			sq := geom.Sq(file(j), r)
-			pc := p.At(sq)
-			cell := "."
-			switch {
-			case pc == rules.Wall:
-				cell = "#"
-			case pc != rules.Empty:
-				cell = string(v.PieceLetter(pc)) + labels[sq]
-			}
-			cell += strings.Repeat(" ", max(0, 1+wide-len(cell)))
-			if marked.Has(sq) {
-				sb.WriteString("[" + cell + "]")
-			} else {
-				sb.WriteString(" " + cell + " ")
-			}
-		}
-		fmt.Fprintf(&sb, " %d\n", r+1)
-	}
-	files()
-	return sb.String()
+	return face.Diagram(p, c, face.DiagramOptions{Frame: true, Marked: *marked, Labels: labels})
 }
 
 // reportEnd announces the result of the game and saves it if asked to.

@@ -217,7 +217,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 	case "quit":
 		return true
 	case "d":
-		s.printf("%s", strings.TrimRight(notation.Diagram(s.pos, rules.White), "\n"))
+		s.printf("%s", strings.TrimRight(face.Diagram(s.pos, rules.White, face.DiagramOptions{Labels: face.Labels(s.pos.Variant(), s.pos)}), "\n"))
 		s.printf("Fen: %s", s.pos.FEN())
 	default:
 		s.printf("info string error: unknown command %q", cmd)

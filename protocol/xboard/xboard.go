@@ -456,7 +456,7 @@ func (s *session) handle(text string) bool {
 		s.printf("\tanychess has no opening book")
 		s.printf("")
 	case "d":
-		for _, l := range strings.Split(strings.TrimRight(notation.Diagram(s.pos, rules.White), "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(face.Diagram(s.pos, rules.White, face.DiagramOptions{Labels: face.Labels(s.pos.Variant(), s.pos)}), "\n"), "\n") {
 			s.printf("# %s", l)
 		}
 		s.printf("# FEN %s", s.pos.FEN())
