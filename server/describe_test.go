@@ -45,6 +45,10 @@ func TestDescribeFrames(t *testing.T) {
 		if want := []string{"r a8", "R a8", "p a8 self-capture"}; !slices.Equal(got, want) {
 			t.Errorf("%s: events %q, want %q", c.seat, got, want)
 		}
+		// The position after the ply: the stack is gone, the right stays.
+		if d := plies[len(plies)-1].Describe; d == nil || len(d.Squares) != 0 || !slices.Contains(d.Counters, face.Counter{Name: "denial right", Value: "white"}) {
+			t.Errorf("%s: the ply's description %+v, want no marked square and the denial right", c.seat, d)
+		}
 	}
 }
 
@@ -91,8 +95,8 @@ func TestDescribeHidden(t *testing.T) {
 	for _, c := range []*seatClient{w, b, spec} {
 		c.stateAt(1)
 		plies := plyEvents(t, c)
-		if e := plies[len(plies)-1].Events; e != nil {
-			t.Errorf("%s is told of the ply %q", c.seat, e)
+		if e := plies[len(plies)-1]; e.Events != nil || e.Describe != nil {
+			t.Errorf("%s is told of the ply %q %+v", c.seat, e.Events, e.Describe)
 		}
 	}
 }

@@ -634,6 +634,9 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e.Board = boardPart(p)
 	e.Check = checkSquare(p)
 	e.Events = face.DescribePly(lg.g.Variant, p)
+	if d := face.Describe(lg.g.Variant, p); !d.Empty() {
+		e.Describe = &d
+	}
 	if lg.clock.enabled() {
 		cj := r.clock.json(now)
 		e.Clock = &cj
@@ -812,7 +815,7 @@ func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
 	if lg.hidden && !lg.over {
 		var e eventJSON
 		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" {
-			e.FEN, e.Board, e.Check = "", "", ""
+			e.FEN, e.Board, e.Check, e.Describe = "", "", "", nil
 			if seatIndex(e.Seat) != s {
 				e.Move, e.SAN, e.Outcomes, e.Mark, e.Label = "", "", nil, "", ""
 			}

@@ -60,6 +60,9 @@ type eventJSON struct {
 	// variant words it (face.DescribePly: the pieces a chain of effects
 	// took off the board).
 	Events []string `json:"events,omitempty"`
+	// Describe is the variant's description of the position after the
+	// ply (face.Description), so that a client replays the marks too.
+	Describe *face.Description `json:"describe,omitempty"`
 	// Removed is read from plies stored before Events: what the ply took
 	// off the board, in order. It is not written any more.
 	Removed []string   `json:"removed,omitempty"`

@@ -1,6 +1,7 @@
 package crazy
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,11 +64,17 @@ func (Face) Describe(p *rules.Position) face.Description {
 	return d
 }
 
-// DescribePly lists what the last move made on p took off the board, in
+// DescribePly says what a denial undid ("undid Nb1-c3; white moves
+// again"), or lists what the last move made on p took off the board, in
 // the order it happened (face.Describer): captures, falls and revenge
 // during its resolution, then self-captures and vanished Bishops: "r a8",
 // "P a8 self-capture", "B* c4 vanished".
 func (Face) DescribePly(p *rules.Position) []string {
+	if m, _, ok := p.LastMove(); ok && IsDeny(m) {
+		// p is the position the denied move was made in, its player to
+		// move again.
+		return []string{fmt.Sprintf("undid %s; %s moves again", FormatMove(p, DenialOf(p).Denied), p.Turn())}
+	}
 	var out []string
 	for _, r := range Removals(p) {
 		text := PieceText(p.Variant(), r.Piece) + " " + r.Square.String()
