@@ -634,9 +634,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e.Board = boardPart(p)
 	e.Check = checkSquare(p)
 	e.Events = face.DescribePly(lg.g.Variant, p)
-	if d := face.Describe(lg.g.Variant, p); !d.Empty() {
-		e.Describe = &d
-	}
+	e.Describe = describe(lg.g.Variant, p)
 	if lg.clock.enabled() {
 		cj := r.clock.json(now)
 		e.Clock = &cj
@@ -745,9 +743,7 @@ func (lg *liveGame) state(s int) []byte {
 		}
 	}
 	if seen != nil {
-		if d := face.Describe(lg.g.Variant, seen); !d.Empty() {
-			f.Describe = &d
-		}
+		f.Describe = describe(lg.g.Variant, seen)
 	}
 	if s != spectator && seen != nil && !lg.over && s == int(p.Turn()) {
 		p := seen
@@ -783,6 +779,16 @@ func lastSquares(plies []game.Ply) []string {
 		return []string{m.To().String()}
 	}
 	return []string{m.From().String(), m.To().String()}
+}
+
+// describe returns v's description of p (face.Describe), nil where
+// there is nothing to say. p is what the receiver may see.
+func describe(v *rules.Variant, p *rules.Position) *face.Description {
+	d := face.Describe(v, p)
+	if d.Empty() {
+		return nil
+	}
+	return &d
 }
 
 // boardPart returns the piece placement of p's plain FEN (no ranks or
@@ -1064,6 +1070,7 @@ func (lg *liveGame) summary() *Summary {
 		start := lg.g.Start()
 		s.StartFEN = start.FEN()
 		s.StartBrd = boardPart(start)
+		s.StartDescribe = describe(lg.g.Variant, start)
 	}
 	if lg.over {
 		s.Finished = true

@@ -69,6 +69,7 @@ func (s *Server) storedSummary(rec *store.Game, evs []store.Event) (*Summary, er
 		}
 		sum.StartFEN = start.FEN()
 		sum.StartBrd = boardPart(start)
+		sum.StartDescribe = describe(v, start)
 	}
 	return sum, nil
 }

@@ -333,10 +333,13 @@ type Summary struct {
 	Plies     int               `json:"plies"`
 	StartFEN  string            `json:"start_fen,omitempty"`
 	StartBrd  string            `json:"start_board,omitempty"`
-	RematchOf string            `json:"rematch_of,omitempty"`
-	Pieces    []PieceInfo       `json:"pieces,omitempty"`
-	Ranked    bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
-	Hidden    bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (moderated csipgs)
+	// StartDescribe is the variant's description of the start
+	// (face.Description), shown when the start is.
+	StartDescribe *face.Description `json:"start_describe,omitempty"`
+	RematchOf     string            `json:"rematch_of,omitempty"`
+	Pieces        []PieceInfo       `json:"pieces,omitempty"`
+	Ranked        bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
+	Hidden        bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (face.Hidden)
 }
 
 // PieceInfo describes a piece type of a variant.

@@ -23,7 +23,7 @@ func (Face) Describe(p *rules.Position) face.Description {
 			continue
 		}
 		d.Squares = append(d.Squares, face.Square{Square: sq.String(), Label: strconv.Itoa(int(pc.Attr())),
-			Mark: "rank-" + pc.Color().String(), Title: "rank " + strconv.Itoa(int(pc.Attr()))})
+			Mark: "rank-" + pc.Color().String()})
 	}
 	switch {
 	case p.Phase() == PhaseExtra:
