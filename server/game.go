@@ -121,7 +121,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 		offer: -1,
 	}
 	lg.offered = [2]int{-drawOfferTurns, -drawOfferTurns}
-	lg.hidden = hasViews(v)
+	lg.hidden = face.Hidden(v)
 	if lg.committed() {
 		// The seed stays secret while the game is played, so that no one
 		// can foresee a roll: the record shows a commitment to it, and

@@ -388,10 +388,6 @@ func (s *Summary) hideSecrets(v *rules.Variant) {
 	}
 }
 
-// hasViews reports whether each player of v sees only its view of the
-// position (the rules' View hook): a game with hidden information.
-func hasViews(v *rules.Variant) bool { return v.Spec().Hooks.View != nil }
-
 // randomHex returns n secure random bytes in hex (crypto/rand.Read never
 // fails).
 func randomHex(n int) string {
@@ -645,7 +641,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		b := v.Board()
 		out = append(out, VariantInfo{Name: v.Name(), Title: v.Title(), Aliases: s.reg.Aliases(v),
 			Description: v.Spec().Description, Files: b.Files, Ranks: b.Ranks, StartFEN: v.StartFEN(),
-			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: hasViews(v),
+			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: face.Hidden(v),
 			Ranked: v.Spec().Ranked})
 	}
 	writeJSON(w, http.StatusOK, out)
