@@ -21,7 +21,6 @@ package ai
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -179,31 +178,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 // PlayModerated chooses the decision of the side to move in a moderated
 // game whose true position p the caller holds as the moderator: the
 // engine chooses from its view only (SearchView), and the moderator
-// (rules.Position.Moderate) judges the choice on p; a refused move is
-// excluded and the engine chooses again, at most maxRefusals times. It
-// returns the move as a move of p, and how many of the engine's moves were
-// refused.
+// judges the choice on p, at most maxRefusals times (face.Play, the one
+// loop every program uses). It returns the move as a move of p, and how
+// many of the engine's moves were refused.
 func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim search.Limits, maxRefusals int) (rules.Move, int, error) {
-	view := p.View(p.Turn()).Position
-	if view == nil {
-		return rules.NoMove, 0, errors.New("ai: no view")
-	}
-	var refused []rules.Move
-	for range maxRefusals {
-		m, err := a.SearchView(ctx, view, lim, refused)
-		if err != nil {
-			return rules.NoMove, len(refused), err
-		}
-		real, err := p.Moderate(view, m)
-		if err == nil {
-			return real, len(refused), nil
-		}
-		if !errors.Is(err, rules.ErrRefused) {
-			return rules.NoMove, len(refused), err
-		}
-		refused = append(refused, m)
-	}
-	return rules.NoMove, len(refused), fmt.Errorf("ai: %d moves refused", len(refused))
+	return face.Play(ctx, a, p, lim, maxRefusals)
 }
 
 // csipgsPass returns the "no change" design move of p.
