@@ -443,7 +443,7 @@ func TestPlayCrazyChess(t *testing.T) {
 		"Crazy Chess (8x8), you are black",
 		"denial right: black; denials so far: 0\n",
 		"black may deny the last move (DENY): it is undone, and its player moves again\n",
-		"you play 1... DENY\n  then: undid ",
+		"you play 1... DENY\n  then: undid N",
 		"; white moves again\n",
 		"denial right: white; denials so far: 1\nblack's next move cannot be denied\n")
 	// After the denial the human may not deny again.

@@ -71,9 +71,16 @@ func (Face) Describe(p *rules.Position) face.Description {
 // "P a8 self-capture", "B* c4 vanished".
 func (Face) DescribePly(p *rules.Position) []string {
 	if m, _, ok := p.LastMove(); ok && IsDeny(m) {
-		// p is the position the denied move was made in, its player to
-		// move again.
-		return []string{fmt.Sprintf("undid %s; %s moves again", FormatMove(p, DenialOf(p).Denied), p.Turn())}
+		// The denied move is the one before the denial, made in the
+		// position before it.
+		q := p.Clone()
+		q.Unmake()
+		denied, _, ok := q.LastMove()
+		if !ok {
+			return nil
+		}
+		q.Unmake()
+		return []string{fmt.Sprintf("undid %s; %s moves again", FormatMove(q, denied), p.Turn())}
 	}
 	var out []string
 	for _, r := range Removals(p) {

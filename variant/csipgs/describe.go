@@ -38,9 +38,9 @@ func (Face) Describe(p *rules.Position) face.Description {
 				face.Counter{Side: side, Name: "designs", Value: "hidden"})
 			continue
 		}
-		d.Counters = append(d.Counters, face.Counter{Side: side, Name: "treasury", Value: strconv.Itoa(Treasury(p, c))})
+		d.Counters = append(d.Counters, face.Counter{Side: side, Name: "treasury", Value: zorkmids(Treasury(p, c))})
 		if p.Turn() == c && !DesignPhase(p) {
-			d.Counters = append(d.Counters, face.Counter{Side: side, Name: "to spend with this turn's credit", Value: strconv.Itoa(Available(p))})
+			d.Counters = append(d.Counters, face.Counter{Side: side, Name: "to spend with this turn's credit", Value: zorkmids(Available(p))})
 		}
 		d.Counters = append(d.Counters, face.Counter{Side: side, Name: "reserve", Value: reserveText(p, c)})
 		var seen []byte
@@ -59,6 +59,14 @@ func (Face) Describe(p *rules.Position) face.Description {
 		}
 	}
 	return d
+}
+
+// zorkmids writes an amount of money: "1 zorkmid", "5 zorkmids".
+func zorkmids(n int) string {
+	if n == 1 {
+		return "1 zorkmid"
+	}
+	return strconv.Itoa(n) + " zorkmids"
 }
 
 // reserveText lists c's reserve: "N P P", or "-".
