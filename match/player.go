@@ -14,6 +14,7 @@ import (
 
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -74,7 +75,7 @@ func (sp Spec) New() (Player, error) {
 }
 
 // enginePlayer is the built-in engine. It plays the variant's whole turns
-// with the variant's player (face.NewPlayer), and in a hidden game from
+// with the variant's player (player.New), and in a hidden game from
 // its view alone (face.Hidden).
 type enginePlayer struct {
 	name  string
@@ -82,7 +83,7 @@ type enginePlayer struct {
 	depth int
 	nodes int64
 	seed  uint64
-	pl    face.Player // the variant's player of whole turns
+	pl    player.Player // the variant's player of whole turns
 	// hidden: the game is hidden, and Move is given the player's view
 	hidden bool
 	refusals
@@ -111,7 +112,7 @@ func (e *enginePlayer) Name() string { return e.name }
 
 func (e *enginePlayer) NewGame(_ context.Context, v *rules.Variant) error {
 	e.e.Clear()
-	e.pl, e.hidden = face.NewPlayer(v, e.e, e.seed), face.Hidden(v)
+	e.pl, e.hidden = player.New(v, e.e, e.seed), face.Hidden(v)
 	return nil
 }
 
@@ -129,7 +130,7 @@ func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []game.
 		}
 	}
 	if e.pl == nil {
-		e.pl, e.hidden = face.NewPlayer(p.Variant(), e.e, e.seed), false
+		e.pl, e.hidden = player.New(p.Variant(), e.e, e.seed), false
 	}
 	if e.hidden {
 		return e.pl.SearchView(ctx, p, lim, e.forPosition(p))

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 )
@@ -159,9 +159,9 @@ func (p *enginePool) levelLimits(level int, budget time.Duration) search.Limits 
 
 // think returns the engine's move for p at level, waiting for a free
 // engine first in client key's queue. The search ends by its limits, its
-// deadline or ctx. The variant's player (face.NewPlayer) plays the
+// deadline or ctx. The variant's player (player.New) plays the
 // whole turn; in a hidden game it sees only its view and the server's
-// moderator judges it (face.Play). seed is the game's seed for the
+// moderator judges it (player.Play). seed is the game's seed for the
 // engine's guesses.
 func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position, level int, budget time.Duration, seed uint64) (rules.Move, error) {
 	e, err := p.acquire(ctx, key)
@@ -173,8 +173,8 @@ func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position,
 	ctx, cancel := context.WithTimeout(ctx, lim.MoveTime+time.Second)
 	defer cancel()
 	e.Clear()
-	m, _, err := face.Play(ctx, face.NewPlayer(pos.Variant(), e, seed), pos, lim, maxEngineRefusals)
-	if err != nil && !errors.Is(err, face.ErrNoMove) {
+	m, _, err := player.Play(ctx, player.New(pos.Variant(), e, seed), pos, lim, maxEngineRefusals)
+	if err != nil && !errors.Is(err, player.ErrNoMove) {
 		return rules.NoMove, err
 	}
 	if m == rules.NoMove {

@@ -8,12 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"

@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/anychess/anychess/face"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
 )

@@ -26,7 +26,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"io"
 	"log"
 	"net/http"
@@ -36,6 +35,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
 )

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"io"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"io"
 	"os"
 	"os/signal"
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/rules"
@@ -119,8 +120,8 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	// The variant's player plays the whole turn (a design is decided, not
 	// searched).
-	res, err := face.NewPlayer(p.Variant(), e, 1).Search(context.Background(), p, lim, info)
-	if err != nil && !errors.Is(err, face.ErrNoMove) {
+	res, err := player.New(p.Variant(), e, 1).Search(context.Background(), p, lim, info)
+	if err != nil && !errors.Is(err, player.ErrNoMove) {
 		return fail(stderr, "search", err)
 	}
 	if ph := face.Describe(p.Variant(), p).Phase; ph != "" && res.Best != rules.NoMove {

@@ -5,13 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
@@ -202,8 +203,8 @@ type session struct {
 	// the engine's failure); "" while the game goes on or the rules ended it.
 	term notation.Termination
 
-	pl        face.Player // the engine's player of whole turns
-	moderated bool        // the game is hidden: the human sees its view only
+	pl        player.Player // the engine's player of whole turns
+	moderated bool          // the game is hidden: the human sees its view only
 	// console is the session as the variant's own commands see it
 	// (face.Commands).
 	console *face.Console
@@ -232,7 +233,7 @@ func (s *session) newGame() error {
 	}
 	s.eng.Clear()
 	s.reported, s.term = false, ""
-	s.pl, s.moderated = face.NewPlayer(s.v, s.eng, s.seed), face.Hidden(s.v)
+	s.pl, s.moderated = player.New(s.v, s.eng, s.seed), face.Hidden(s.v)
 	s.console = &face.Console{Out: s.out, Variant: s.v, Human: s.human, Position: s.displayPos,
 		Over: func() bool { return s.g.Status().Over() }, Play: s.playTyped, Show: s.show}
 	return nil
@@ -519,13 +520,13 @@ func (s *session) engineMove() {
 	var refused int
 	var err error
 	if s.moderated {
-		res.Best, refused, err = face.Play(context.Background(), s.pl, p.Clone(), s.limits(), maxEngineRefusals)
+		res.Best, refused, err = player.Play(context.Background(), s.pl, p.Clone(), s.limits(), maxEngineRefusals)
 	} else {
 		res, err = s.pl.Search(context.Background(), p.Clone(), s.limits(), nil)
 	}
 	if err != nil || res.Best == rules.NoMove {
 		why := "it found no move"
-		if err != nil && !errors.Is(err, face.ErrNoMove) {
+		if err != nil && !errors.Is(err, player.ErrNoMove) {
 			why = err.Error()
 		}
 		s.engineFails(us, why)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"github.com/anychess/anychess/face"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"

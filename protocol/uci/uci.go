@@ -58,7 +58,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"io"
 	"math"
 	"runtime"
@@ -67,6 +66,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -586,14 +587,14 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 
 // searchFunc is the search for p: the engine's own, or, when the engine
 // is the built-in one, the variant's player of whole turns
-// (face.NewPlayer: a turn of several decisions, a design chosen by value
+// (player.New: a turn of several decisions, a design chosen by value
 // rather than searched).
 func (s *session) searchFunc(p *rules.Position) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
 	e, ok := s.eng.(*search.Engine)
 	if !ok {
 		return s.eng.Search
 	}
-	pl := face.NewPlayer(p.Variant(), e, p.Hash())
+	pl := player.New(p.Variant(), e, p.Hash())
 	return func(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result {
 		res, err := pl.Search(ctx, p, lim, info)
 		if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/anychess/anychess/face"
 	"io"
 	"math"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -610,7 +611,7 @@ func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 	analyze, ponder := j.analyze, j.ponder
 	find := s.eng.Search
 	if e, ok := s.eng.(*search.Engine); ok && !analyze && !ponder {
-		find = turnSearch(face.NewPlayer(p.Variant(), e, p.Hash()))
+		find = turnSearch(player.New(p.Variant(), e, p.Hash()))
 	}
 	go func() {
 		res := find(ctx, p, lim, func(in search.Info) {
@@ -626,9 +627,9 @@ func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 }
 
 // turnSearch is the search of the engine's move by pl, the variant's
-// player of whole turns (face.NewPlayer): no decision is a result with no
+// player of whole turns (player.New): no decision is a result with no
 // best move.
-func turnSearch(pl face.Player) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
+func turnSearch(pl player.Player) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
 	return func(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result {
 		res, err := pl.Search(ctx, p, lim, info)
 		if err != nil {

@@ -26,7 +26,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -39,7 +39,7 @@ const DefaultSamples = 4
 
 // ErrNoMove is returned when the position has no legal decision left: the
 // face's error, so that every player reports it alike.
-var ErrNoMove = face.ErrNoMove
+var ErrNoMove = player.ErrNoMove
 
 // Engine plays csipgs Chess with a search engine. It is not safe for
 // concurrent use.
@@ -178,11 +178,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 // PlayModerated chooses the decision of the side to move in a moderated
 // game whose true position p the caller holds as the moderator: the
 // engine chooses from its view only (SearchView), and the moderator
-// judges the choice on p, at most maxRefusals times (face.Play, the one
+// judges the choice on p, at most maxRefusals times (player.Play, the one
 // loop every program uses). It returns the move as a move of p, and how
 // many of the engine's moves were refused.
 func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim search.Limits, maxRefusals int) (rules.Move, int, error) {
-	return face.Play(ctx, a, p, lim, maxRefusals)
+	return player.Play(ctx, a, p, lim, maxRefusals)
 }
 
 // csipgsPass returns the "no change" design move of p.

@@ -1,7 +1,7 @@
 package ai
 
 import (
-	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant/csipgs"
 )
@@ -11,4 +11,4 @@ import (
 type Face struct{ csipgs.Face }
 
 // NewPlayer returns the engine of package ai playing with e and seed.
-func (Face) NewPlayer(e *search.Engine, seed uint64) face.Player { return New(e, seed) }
+func (Face) NewPlayer(e *search.Engine, seed uint64) player.Player { return New(e, seed) }
