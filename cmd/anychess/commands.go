@@ -89,6 +89,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "show", err)
 	}
 	fmt.Fprint(stdout, face.Diagram(p, rules.White, face.DiagramOptions{Labels: face.Labels(p.Variant(), p)}))
+	fmt.Fprint(stdout, describeText(face.Describe(p.Variant(), p)))
 	if st := p.Status(); st.Over() {
 		fmt.Fprintf(stdout, "%s\n%s to move; the game is over: %s\n", p.FEN(), p.Turn(), st)
 		return 0
