@@ -13,6 +13,7 @@ import (
 	"github.com/anychess/anychess/variant/chess960"
 	"github.com/anychess/anychess/variant/crazy"
 	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 	"github.com/anychess/anychess/variant/vazir"
 )
 
@@ -35,6 +36,7 @@ func Default() (*variant.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	vz = vz.WithFace(vazir.Face{})
 	if err := reg.Register(vz, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
@@ -42,6 +44,7 @@ func Default() (*variant.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	cc = cc.WithFace(crazy.Face{})
 	if err := reg.Register(cc, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
@@ -49,6 +52,7 @@ func Default() (*variant.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
+	cs = cs.WithFace(ai.Face{})
 	if err := reg.Register(cs, nil); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}

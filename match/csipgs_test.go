@@ -13,6 +13,7 @@ import (
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 const csTable = "{P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}"
@@ -23,7 +24,7 @@ func csipgsVariant(t *testing.T, o csipgs.Options) *rules.Variant {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return v
+	return v.WithFace(ai.Face{}) // as the catalog assembles it
 }
 
 // TestGreedyCsipgs checks the reference player of csipgs Chess: it buys
@@ -132,6 +133,9 @@ func TestRefusals(t *testing.T) {
 		t.Fatal("White sees the knight")
 	}
 	pl, _ := Spec{Kind: "greedy", Seed: 1}.New()
+	if err := pl.NewGame(context.Background(), v); err != nil {
+		t.Fatal(err)
+	}
 	m, err := moveFromView(context.Background(), pl, truth, Clock{})
 	if err != nil {
 		t.Fatal(err)

@@ -10,12 +10,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // TimeControl is the clock of each game: Base time plus Inc per move, or a
@@ -388,7 +388,7 @@ func playPaired(ctx context.Context, cfg Config, start *rules.Position, firstWhi
 		g.SetTag("RNG", game.RNGTag(ds))
 	}
 	left := [2]time.Duration{scale(cfg.TC.Base, rules.White), scale(cfg.TC.Base, rules.Black)}
-	hidden := csipgs.Moderated(cfg.Variant)
+	hidden := face.Hidden(cfg.Variant)
 	result, reason, note, term := rules.Ongoing, "", "", notation.TermNormal
 	for ply := 0; ; ply++ {
 		p := g.Position()
@@ -463,24 +463,24 @@ const maxRefusals = 32
 type refusable interface{ Refused(m rules.Move) }
 
 // moveFromView asks pl for its move in a game with hidden information
-// (csipgs's moderated mode): pl sees its view of p alone, as start
-// position and position, with no history (the opponent's moves are
-// hidden). The moderator (rules.Position.Moderate, CS-M1, CS-M5) judges
+// (face.Hidden): pl sees its view of p alone, as start position and
+// position, with no history (the opponent's moves are hidden). The
+// moderator (face.Moderate) judges
 // the move of the view on the true position p and gives the move of p it
 // stands for; a move it refuses is told to pl (if it listens), and pl is
 // asked again, up to maxRefusals times.
 func moveFromView(ctx context.Context, pl Player, p *rules.Position, clk Clock) (rules.Move, error) {
 	us := p.Turn()
 	for range maxRefusals {
-		view := p.View(us).Position
-		if view == nil {
-			return rules.NoMove, fmt.Errorf("no view of the position for %s", us)
+		view, err := face.View(p, us)
+		if err != nil {
+			return rules.NoMove, err
 		}
 		m, err := pl.Move(ctx, view.Clone(), view, nil, clk)
 		if err != nil {
 			return m, err
 		}
-		real, err := p.Moderate(view, m)
+		real, err := face.Moderate(p, view, m)
 		if err == nil {
 			return real, nil
 		}

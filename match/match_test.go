@@ -267,7 +267,8 @@ func TestEngineThreads(t *testing.T) {
 // csipgs engine's belief, and that without it the engine keeps its
 // default.
 func TestEngineBelief(t *testing.T) {
-	v, err := csipgs.New(csipgs.Options{Moderated: true})
+	cv, err := csipgs.New(csipgs.Options{Moderated: true})
+	v := cv.WithFace(ai.Face{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +292,7 @@ func TestEngineBelief(t *testing.T) {
 		if err := pl.NewGame(context.Background(), v); err != nil {
 			t.Fatal(err)
 		}
-		if got := pl.(*enginePlayer).cs.Belief; got != tc.want {
+		if got := pl.(*enginePlayer).pl.(*ai.Engine).Belief; got != tc.want {
 			t.Errorf("%s: belief %v, want %v", tc.spec, got, tc.want)
 		}
 	}

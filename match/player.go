@@ -13,12 +13,11 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant/crazy"
-	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // Clock is the time a player has for its move: its own and the opponent's
@@ -79,23 +78,28 @@ func (sp Spec) New() (Player, error) {
 	return nil, fmt.Errorf("unknown player kind %q", sp.Kind)
 }
 
-// enginePlayer is the built-in engine. In csipgs Chess it plays through
-// package ai (the design decision apart from the search), and in the
-// moderated mode from its view alone: it searches several determinized
-// positions and plays the action most of them choose.
+// enginePlayer is the built-in engine. It plays the variant's whole turns
+// with the variant's player (player.New), and in a hidden game from
+// its view alone (face.Hidden).
 type enginePlayer struct {
 	name  string
 	e     *search.Engine
 	depth int
 	nodes int64
 	seed  uint64
-	opts  map[string]string // the spec's options
-	cs    *ai.Engine        // csipgs games
+	opts  map[string]string // the spec's options, offered to the variant's player
+	pl    player.Player     // the variant's player of whole turns
+	// hidden: the game is hidden, and Move is given the player's view
+	hidden bool
 	refusals
 }
 
+// playerOptions are the engine spec's options meant for a variant's own
+// player (player.Configurable) rather than for the search.
+var playerOptions = []string{"belief"}
+
 // refusals are the moves the moderator refused in the position the
-// player was last asked about (csipgs's moderated mode).
+// player was last asked about (a hidden game).
 type refusals struct {
 	fen     string
 	refused []rules.Move
@@ -117,11 +121,14 @@ func (e *enginePlayer) Name() string { return e.name }
 
 func (e *enginePlayer) NewGame(_ context.Context, v *rules.Variant) error {
 	e.e.Clear()
-	e.cs = nil
-	if csipgs.IsCsipgs(v) {
-		e.cs = ai.New(e.e, e.seed)
-		if b, ok := e.opts["belief"]; ok {
-			e.cs.Belief = b == "1"
+	e.pl, e.hidden = player.New(v, e.e, e.seed), face.Hidden(v)
+	if c, ok := e.pl.(player.Configurable); ok {
+		// The spec's options for the variant's own player (belief=); an
+		// option it does not take is meant for other variants' players.
+		for _, k := range playerOptions {
+			if val, ok := e.opts[k]; ok {
+				_ = c.SetOption(k, val)
+			}
 		}
 	}
 	return nil
@@ -140,19 +147,15 @@ func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []game.
 			lim.Time[us.Other()], lim.Inc[us.Other()] = max(clk.OppLeft, time.Millisecond), clk.OppInc
 		}
 	}
-	if e.cs != nil {
-		if csipgs.Moderated(p.Variant()) {
-			return e.cs.SearchView(ctx, p, lim, e.forPosition(p))
-		}
-		res, err := e.cs.Search(ctx, p, lim, nil)
-		if err != nil {
-			return rules.NoMove, fmt.Errorf("engine: %w in %s", err, p.FEN())
-		}
-		return res.Best, nil
+	if e.pl == nil {
+		e.pl, e.hidden = player.New(p.Variant(), e.e, e.seed), false
 	}
-	res := e.e.Search(ctx, p, lim, nil)
-	if res.Best == rules.NoMove {
-		return rules.NoMove, fmt.Errorf("engine found no move in %s", p.FEN())
+	if e.hidden {
+		return e.pl.SearchView(ctx, p, lim, e.forPosition(p))
+	}
+	res, err := e.pl.Search(ctx, p, lim, nil)
+	if err != nil {
+		return rules.NoMove, fmt.Errorf("engine: %w in %s", err, p.FEN())
 	}
 	return res.Best, nil
 }
@@ -180,12 +183,14 @@ func (r *randomPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Pl
 // once last. In Vazir a quiet move leaves the balance alone and a capture
 // attempt gains P(success) times the victim's value (by type and rank),
 // so the player tries the capture with the best expected gain, and plays
-// a quiet move when no capture gains. Ties are broken by its seeded
-// random source.
+// a quiet move when no capture gains. Moves that are not moves of pieces
+// (a denial, a purchase, a design) are the variant's to choose
+// (face.GreedyMove). Ties are broken by its seeded random source.
 type greedyPlayer struct {
-	rng *rand.Rand
-	ev  *eval.Evaluator
-	v   *rules.Variant
+	rng  *rand.Rand
+	ev   *eval.Evaluator
+	v    *rules.Variant // the variant the evaluator is of
+	game *rules.Variant // the game's variant, whose face is asked
 	refusals
 }
 
@@ -193,6 +198,7 @@ func (g *greedyPlayer) Name() string { return "greedy" }
 func (g *greedyPlayer) Close() error { return nil }
 
 func (g *greedyPlayer) NewGame(_ context.Context, v *rules.Variant) error {
+	g.game = v
 	if g.v != v {
 		g.v, g.ev = v, eval.New(v)
 	}
@@ -210,58 +216,11 @@ func (g *greedyPlayer) Move(_ context.Context, _, p *rules.Position, _ []game.Pl
 	if len(moves) == 0 {
 		return rules.NoMove, fmt.Errorf("no legal move in %s", p.FEN())
 	}
-	if csipgs.IsCsipgs(p.Variant()) {
-		return g.csipgsMove(p, moves), nil
+	v := g.game
+	if v == nil {
+		v = p.Variant()
 	}
-	var deny rules.Move
-	moves = slices.DeleteFunc(moves, func(m rules.Move) bool {
-		if crazy.IsDeny(m) {
-			deny = m
-			return true
-		}
-		return false
-	})
-	if deny != rules.NoMove && g.bestOfLast(p) {
-		return deny, nil
-	}
-	if len(moves) == 0 {
-		return deny, nil
-	}
-	best := g.best(p, moves)
-	return best[g.rng.IntN(len(best))], nil
-}
-
-// csipgsMove is the reference player of csipgs Chess: in the action it
-// buys the most expensive piece it can afford (CS-6c), else plays the
-// move with the best material balance one ply ahead; it never changes a
-// design.
-func (g *greedyPlayer) csipgsMove(p *rules.Position, moves []rules.Move) rules.Move {
-	if csipgs.DesignPhase(p) {
-		for _, m := range moves {
-			if csipgs.KindOf(m) == csipgs.Pass {
-				return m
-			}
-		}
-		return moves[0]
-	}
-	var buys []rules.Move
-	top := 0
-	for _, m := range moves {
-		if csipgs.KindOf(m) != csipgs.Buy {
-			continue
-		}
-		switch c := csipgs.Cost(p, m); {
-		case c > top:
-			top, buys = c, append(buys[:0], m)
-		case c == top:
-			buys = append(buys, m)
-		}
-	}
-	if len(buys) > 0 {
-		return buys[g.rng.IntN(len(buys))]
-	}
-	best := g.best(p, moves)
-	return best[g.rng.IntN(len(best))]
+	return face.GreedyMove(v, p, moves, g.best, g.rng), nil
 }
 
 // best returns the moves among moves with the best expected balance.
@@ -278,20 +237,6 @@ func (g *greedyPlayer) best(p *rules.Position, moves []rules.Move) []rules.Move 
 		}
 	}
 	return best
-}
-
-// bestOfLast reports whether the opponent's last move in p was one of its
-// best by the player's own one-ply judgement (a denial of it is then
-// worth making, Crazy Chess). p is a copy whose history can be unmade.
-func (g *greedyPlayer) bestOfLast(p *rules.Position) bool {
-	last, k, ok := p.LastMove()
-	if !ok {
-		return false
-	}
-	p.Unmake()
-	defer p.MakeOutcome(last, k)
-	moves := slices.DeleteFunc(p.LegalMoves(nil), crazy.IsDeny)
-	return slices.Contains(g.best(p, moves), last)
 }
 
 // expected is an exact expectation num/den (den > 0).

@@ -18,8 +18,9 @@ import (
 //	                                  times the time control; certain=1 takes every
 //	                                  capture attempt to succeed, see
 //	                                  search.Engine.SetCertainCaptures; belief=0 or 1
-//	                                  turns off or on the moderated csipgs engine's
-//	                                  belief, see ai.Engine.Belief)
+//	                                  turns off or on the hidden-information engine's
+//	                                  belief, an option of the variant's own player,
+//	                                  see player.Configurable)
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best expected material balance one
 //	                                  ply ahead: in Vazir the capture with the best

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 )
@@ -13,7 +12,7 @@ import (
 // RFEN, or a seeded start for an empty rfen.
 func vazirPos(t testing.TB, opts map[string]string, rfen string, seed uint64) *rules.Position {
 	t.Helper()
-	v, err := catalog.MustDefault().Get("vazir")
+	v, err := testRegistry(t).Get("vazir")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package search
 import (
 	"testing"
 
-	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -11,7 +10,7 @@ import (
 // TestContextsDistinct checks that every piece on every square of the
 // board has its own continuation context, within the table.
 func TestContextsDistinct(t *testing.T) {
-	reg := catalog.MustDefault()
+	reg := testRegistry(t)
 	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
 		v, err := reg.Get(name)
 		if err != nil {
@@ -88,7 +87,7 @@ func TestContinuation(t *testing.T) {
 // TestContHistSize checks which variants get a continuation history: not
 // those whose table would be too large.
 func TestContHistSize(t *testing.T) {
-	reg := catalog.MustDefault()
+	reg := testRegistry(t)
 	for _, tt := range []struct {
 		name string
 		want bool

@@ -178,8 +178,8 @@ type Engine struct {
 	// helpers are the helper threads of the last search, which may still
 	// be stopping: what would touch what they use waits for them.
 	helpers *sync.WaitGroup
-	stopFl     atomic.Bool
-	certain    bool // search only the first outcome of every move
+	stopFl  atomic.Bool
+	certain bool // search only the first outcome of every move
 
 	// For tests: how chance nodes are searched, and whether to search
 	// exactly (no forward pruning, no cutoffs from the table), so that

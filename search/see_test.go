@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation"
@@ -92,7 +91,7 @@ func TestSEE(t *testing.T) {
 
 // TestPlainCaptures checks which variants get static exchange evaluation.
 func TestPlainCaptures(t *testing.T) {
-	reg := catalog.MustDefault()
+	reg := testRegistry(t)
 	for _, tt := range []struct {
 		name string
 		want bool

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/variant/crazy"
@@ -15,7 +14,7 @@ import (
 // fen is empty).
 func threadsPos(t *testing.T, name, fen string) *rules.Position {
 	t.Helper()
-	v, err := catalog.MustDefault().Get(name)
+	v, err := testRegistry(t).Get(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -146,7 +146,11 @@ func tagOf(text, name string) string {
 func TestDesignAPI(t *testing.T) {
 	ts := newTestServer(t, "", nil)
 	get := func(d string) (int, map[string]any) {
-		resp, err := http.Get(ts.URL + "/api/design?d=" + url.QueryEscape(d))
+		q := ""
+		if i := strings.Index(d, "&"); i >= 0 {
+			d, q = d[:i], d[i:]
+		}
+		resp, err := http.Get(ts.URL + "/api/design?d=" + url.QueryEscape(d) + q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,6 +169,17 @@ func TestDesignAPI(t *testing.T) {
 	e, _ := body["error"].(map[string]any)
 	if st != http.StatusBadRequest || e["code"] != "bad_design" || e["pos"] != float64(1) {
 		t.Errorf("WXQ: %d %v", st, body)
+	}
+	// The variant is found by its face; a variant without designs prices
+	// nothing.
+	for _, tc := range []struct {
+		variant string
+		status  int
+	}{{"csipgs", http.StatusOK}, {"chess", http.StatusBadRequest}, {"nosuch", http.StatusBadRequest}} {
+		st, body := get("FfR&variant=" + tc.variant)
+		if st != tc.status {
+			t.Errorf("variant %s: %d %v, want %d", tc.variant, st, body, tc.status)
+		}
 	}
 }
 

@@ -8,9 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
-
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 )
@@ -168,8 +166,10 @@ func (p *enginePool) levelLimits(level int, budget time.Duration) search.Limits 
 
 // think returns the engine's move for p at level, waiting for a free
 // engine first in client key's queue. The search ends by its limits, its
-// deadline or ctx. seed is the game's seed for the engine's guesses
-// (csipgs's moderated mode).
+// deadline or ctx. The variant's player (player.New) plays the
+// whole turn; in a hidden game it sees only its view and the server's
+// moderator judges it (player.Play). seed is the game's seed for the
+// engine's guesses.
 func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position, level int, budget time.Duration, seed uint64) (rules.Move, error) {
 	e, err := p.acquire(ctx, key)
 	if err != nil {
@@ -180,11 +180,11 @@ func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position,
 	ctx, cancel := context.WithTimeout(ctx, lim.MoveTime+time.Second)
 	defer cancel()
 	e.Clear()
-	if csipgs.IsCsipgs(pos.Variant()) {
-		return thinkCsipgs(ctx, e, pos, lim, seed)
+	m, _, err := player.Play(ctx, player.New(pos.Variant(), e, seed), pos, lim, maxEngineRefusals)
+	if err != nil && !errors.Is(err, player.ErrNoMove) {
+		return rules.NoMove, err
 	}
-	res := e.Search(ctx, pos, lim, nil)
-	if res.Best == rules.NoMove {
+	if m == rules.NoMove {
 		var buf [rules.MaxMoves]rules.Move
 		moves := pos.LegalMoves(buf[:0])
 		if len(moves) == 0 {
@@ -192,19 +192,9 @@ func (p *enginePool) think(ctx context.Context, key string, pos *rules.Position,
 		}
 		return moves[0], nil
 	}
-	return res.Best, nil
+	return m, nil
 }
 
-// thinkCsipgs plays csipgs's whole turn (variant/csipgs/ai): the action
-// searched, the design chosen by value. In the moderated mode the engine
-// sees only its view, as a player does, and the server is its moderator
-// (ai.Engine.PlayModerated), drawing its guesses from seed.
-func thinkCsipgs(ctx context.Context, e *search.Engine, pos *rules.Position, lim search.Limits, seed uint64) (rules.Move, error) {
-	a := ai.New(e, seed)
-	if !csipgs.Moderated(pos.Variant()) {
-		res, err := a.Search(ctx, pos, lim, nil)
-		return res.Best, err
-	}
-	m, _, err := a.PlayModerated(ctx, pos, lim, 32)
-	return m, err
-}
+// maxEngineRefusals is how many of the engine's moves in a row the
+// moderator may refuse in a hidden game before the engine gives up.
+const maxEngineRefusals = 32

@@ -13,13 +13,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
-	"github.com/anychess/anychess/variant/crazy"
 )
 
 // spectator is the seat of a connection that only watches.
@@ -121,7 +121,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 		offer: -1,
 	}
 	lg.offered = [2]int{-drawOfferTurns, -drawOfferTurns}
-	lg.hidden = hasViews(v)
+	lg.hidden = face.Hidden(v)
 	if lg.committed() {
 		// The seed stays secret while the game is played, so that no one
 		// can foresee a roll: the record shows a commitment to it, and
@@ -605,7 +605,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 		return &wireError{"game_over", "your time ran out"}
 	}
 	outs := p.Outcomes(m)
-	k, face, err := rules.ChooseRoll(lg.dice, outs)
+	k, roll, err := rules.ChooseRoll(lg.dice, outs)
 	if err != nil {
 		lg.srv.logf("game %s: dice: %v", lg.rec.ID, err)
 		return &wireError{"internal", "the dice could not be rolled"}
@@ -613,7 +613,7 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e := eventJSON{Kind: "ply", Seat: seatName(int(mover)), Ply: len(lg.g.Plies) + 1,
 		Move: notation.Coord(p, m), SAN: notation.SAN(p, m), Outcome: k, At: now}
 	if len(outs) > 1 {
-		e.Roll = face + 1 // the die's face, 1..Den
+		e.Roll = roll + 1 // the die's face, 1..Den
 		e.Mark = outs[k].Mark
 		e.Label = outs[k].Label
 		for _, o := range outs {
@@ -633,7 +633,8 @@ func (lg *liveGame) playMove(m rules.Move, ack func(int64)) *wireError {
 	e.FEN = p.FEN()
 	e.Board = boardPart(p)
 	e.Check = checkSquare(p)
-	e.Removed = removedBy(p)
+	e.Events = face.DescribePly(lg.g.Variant, p)
+	e.Describe = describe(lg.g.Variant, p)
 	if lg.clock.enabled() {
 		cj := r.clock.json(now)
 		e.Clock = &cj
@@ -741,6 +742,9 @@ func (lg *liveGame) state(s int) []byte {
 			f.Pocket[c.String()] = pocket(from, c)
 		}
 	}
+	if seen != nil {
+		f.Describe = describe(lg.g.Variant, seen)
+	}
 	if s != spectator && seen != nil && !lg.over && s == int(p.Turn()) {
 		p := seen
 		buf := moveBufs.Get().(*[]rules.Move)
@@ -777,25 +781,14 @@ func lastSquares(plies []game.Ply) []string {
 	return []string{m.From().String(), m.To().String()}
 }
 
-// removedBy lists what the last move made on p took off the board, in
-// the order it happened, for a variant where one move sets off a chain of
-// effects (Crazy Chess: captures, falls, revenge, then self-captures and
-// vanished bishops): "r a8", "P a8 self-capture", "B* c4 vanished". The
-// chain is read from the position's variant state (crazy.Removals), so it
-// is nil for any other variant.
-func removedBy(p *rules.Position) []string {
-	var out []string
-	for _, r := range crazy.Removals(p) {
-		text := crazy.PieceText(p.Variant(), r.Piece) + " " + r.Square.String()
-		switch r.Cause {
-		case crazy.SelfCapture:
-			text += " self-capture"
-		case crazy.Vanished:
-			text += " vanished"
-		}
-		out = append(out, text)
+// describe returns v's description of p (face.Describe), nil where
+// there is nothing to say. p is what the receiver may see.
+func describe(v *rules.Variant, p *rules.Position) *face.Description {
+	d := face.Describe(v, p)
+	if d.Empty() {
+		return nil
 	}
-	return out
+	return &d
 }
 
 // boardPart returns the piece placement of p's plain FEN (no ranks or
@@ -828,10 +821,13 @@ func (lg *liveGame) eventFor(s int, v int64, data []byte) []byte {
 	if lg.hidden && !lg.over {
 		var e eventJSON
 		if json.Unmarshal(data, &e) == nil && e.Kind == "ply" {
-			e.FEN, e.Board, e.Check = "", "", ""
+			e.FEN, e.Board, e.Check, e.Describe = "", "", "", nil
 			if seatIndex(e.Seat) != s {
-				e.Move, e.SAN, e.Outcomes, e.Mark, e.Label, e.Removed = "", "", nil, "", "", nil
+				e.Move, e.SAN, e.Outcomes, e.Mark, e.Label = "", "", nil, "", ""
 			}
+			// What the ply did is told of the true position: the
+			// state frame after it describes each receiver's view.
+			e.Events, e.Removed = nil, nil
 			data = mustJSON(e)
 		}
 	}
@@ -1076,6 +1072,7 @@ func (lg *liveGame) summary() *Summary {
 		start := lg.g.Start()
 		s.StartFEN = start.FEN()
 		s.StartBrd = boardPart(start)
+		s.StartDescribe = describe(lg.g.Variant, start)
 	}
 	if lg.over {
 		s.Finished = true

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/server/store"
 )
@@ -42,7 +43,7 @@ func (s *Server) storedSummary(rec *store.Game, evs []store.Event) (*Summary, er
 	}
 	sum := summaryOf(rec, v)
 	sum.Version = int64(len(evs))
-	sum.Hidden = hasViews(v)
+	sum.Hidden = face.Hidden(v)
 	sum.Plies = 0 // counted from evs, the events read with rec
 	for _, ev := range evs {
 		switch ev.Kind {
@@ -69,6 +70,7 @@ func (s *Server) storedSummary(rec *store.Game, evs []store.Event) (*Summary, er
 		}
 		sum.StartFEN = start.FEN()
 		sum.StartBrd = boardPart(start)
+		sum.StartDescribe = describe(v, start)
 	}
 	return sum, nil
 }

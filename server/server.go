@@ -35,10 +35,10 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/server/store"
-	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // Registry is what the server needs of a variant registry
@@ -349,10 +349,13 @@ type Summary struct {
 	Plies     int               `json:"plies"`
 	StartFEN  string            `json:"start_fen,omitempty"`
 	StartBrd  string            `json:"start_board,omitempty"`
-	RematchOf string            `json:"rematch_of,omitempty"`
-	Pieces    []PieceInfo       `json:"pieces,omitempty"`
-	Ranked    bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
-	Hidden    bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (moderated csipgs)
+	// StartDescribe is the variant's description of the start
+	// (face.Description), shown when the start is.
+	StartDescribe *face.Description `json:"start_describe,omitempty"`
+	RematchOf     string            `json:"rematch_of,omitempty"`
+	Pieces        []PieceInfo       `json:"pieces,omitempty"`
+	Ranked        bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
+	Hidden        bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (face.Hidden)
 }
 
 // PieceInfo describes a piece type of a variant.
@@ -399,13 +402,6 @@ func (s *Summary) hideSecrets(v *rules.Variant) {
 	if s.Hidden && !s.Finished {
 		s.Options = v.PublicOptions(s.Options)
 	}
-}
-
-// hasViews reports whether each player of v sees only its view of the
-// position (a rules.Viewer): a game with hidden information.
-func hasViews(v *rules.Variant) bool {
-	_, ok := v.Ext().(rules.Viewer)
-	return ok
 }
 
 // randomHex returns n secure random bytes in hex (crypto/rand.Read never
@@ -662,13 +658,13 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		b := v.Board()
 		out = append(out, VariantInfo{Name: v.Name(), Title: v.Title(), Aliases: s.reg.Aliases(v),
 			Description: v.Spec().Description, Files: b.Files, Ranks: b.Ranks, StartFEN: v.StartFEN(),
-			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: hasViews(v),
+			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: face.Hidden(v),
 			Ranked: v.Spec().Ranked})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// DesignInfo is a csipgs design priced (GET /api/design?d=TEXT): what the
+// DesignInfo is a piece design priced (GET /api/design?d=TEXT): what the
 // design editor shows as the player types.
 type DesignInfo struct {
 	Design     string `json:"design"`
@@ -679,17 +675,33 @@ type DesignInfo struct {
 	Diagram    string `json:"diagram"` // its moves from the centre of an empty 9x9 board
 }
 
-// handleDesign prices a csipgs design; a design the rules refuse is a 400
-// bad_design error whose pos is the byte offset of the fault.
+// handleDesign prices a design by the rules of the variant named by
+// variant (by default the first whose pieces are designed, face.Designer);
+// a design the rules refuse is a 400 bad_design error whose pos is the
+// byte offset of the fault.
 func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 	d := r.URL.Query().Get("d")
 	if len(d) > 200 {
 		writeError(w, http.StatusBadRequest, "bad_design", errors.New("a design is at most 200 bytes"))
 		return
 	}
-	info, err := csipgs.Price(d)
+	var v *rules.Variant
+	var designer face.Designer
+	ok := false
+	if name := r.URL.Query().Get("variant"); name != "" {
+		if v, _ = s.reg.Get(name); v != nil {
+			designer, ok = face.DesignerOf(v)
+		}
+	} else {
+		v, designer, ok = face.FirstDesigner(s.reg.Variants())
+	}
+	if !ok {
+		writeError(w, http.StatusBadRequest, "bad_request", errors.New("no variant with designed pieces by that name"))
+		return
+	}
+	info, err := designer.PriceDesign(v, d, 9)
 	if err != nil {
-		var de *csipgs.DesignError
+		var de *face.DesignError
 		body := map[string]any{"code": "bad_design", "message": err.Error()}
 		if errors.As(err, &de) {
 			body["pos"] = de.Pos
@@ -699,7 +711,7 @@ func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, DesignInfo{Design: info.Design, Price: info.Price, Exact: info.Exact,
-		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram(9)})
+		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram})
 }
 
 // OptionInfo is a per-game option of a variant with its default value.

@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/anychess/anychess/face"
 )
 
 // The frames of the WebSocket protocol (docs/protocol.md).
@@ -54,14 +56,23 @@ type eventJSON struct {
 	FEN      string        `json:"fen,omitempty"`
 	Board    string        `json:"board,omitempty"`
 	Check    string        `json:"check,omitempty"`
-	Removed  []string      `json:"removed,omitempty"` // what the ply took off the board, in order (Crazy Chess's chains)
-	Clock    *clockJSON    `json:"clock,omitempty"`
-	Offer    string        `json:"offer,omitempty"`
-	Result   string        `json:"result,omitempty"`
-	Reason   string        `json:"reason,omitempty"`
-	Detail   string        `json:"detail,omitempty"`
-	Game     string        `json:"game,omitempty"`
-	At       time.Time     `json:"at"`
+	// Events is what the ply did besides its move, in order, as the
+	// variant words it (face.DescribePly: the pieces a chain of effects
+	// took off the board).
+	Events []string `json:"events,omitempty"`
+	// Describe is the variant's description of the position after the
+	// ply (face.Description), so that a client replays the marks too.
+	Describe *face.Description `json:"describe,omitempty"`
+	// Removed is read from plies stored before Events: what the ply took
+	// off the board, in order. It is not written any more.
+	Removed []string   `json:"removed,omitempty"`
+	Clock   *clockJSON `json:"clock,omitempty"`
+	Offer   string     `json:"offer,omitempty"`
+	Result  string     `json:"result,omitempty"`
+	Reason  string     `json:"reason,omitempty"`
+	Detail  string     `json:"detail,omitempty"`
+	Game    string     `json:"game,omitempty"`
+	At      time.Time  `json:"at"`
 }
 
 // statusJSON is a game's result.
@@ -90,6 +101,10 @@ type stateFrame struct {
 	Pocket  map[string]string `json:"pocket"`
 	Visible []string          `json:"visible"`
 	Dice    *diceJSON         `json:"dice,omitempty"`
+	// Describe is the variant's extra state (face.Description) in the
+	// position the receiver sees: its view while a hidden game is played,
+	// nothing for a spectator then.
+	Describe *face.Description `json:"describe,omitempty"`
 	// Chances gives, for the seat to move, each legal move decided by
 	// chance with the probability of its first outcome (Vazir: a capture
 	// try's success), "num/den".

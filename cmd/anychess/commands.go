@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -87,7 +88,8 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "show", err)
 	}
-	fmt.Fprint(stdout, notation.Diagram(p, rules.White))
+	fmt.Fprint(stdout, face.Diagram(p, rules.White, face.DiagramOptions{Labels: face.Labels(p.Variant(), p)}))
+	fmt.Fprint(stdout, describeText(face.Describe(p.Variant(), p)))
 	if st := p.Status(); st.Over() {
 		fmt.Fprintf(stdout, "%s\n%s to move; the game is over: %s\n", p.FEN(), p.Turn(), st)
 		return 0

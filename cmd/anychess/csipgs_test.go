@@ -69,7 +69,7 @@ func TestPlayCsipgs(t *testing.T) {
 		t.Fatalf("status %d, stderr %q\n%s", st, errs, out)
 	}
 	wantAll(t, out,
-		"white: treasury 0 (1 to spend with this turn's credit), reserve -, designs P=fmWfcF(2) R=R(5) N=N(3) B=B(3) K=royal-K(12) Q=Q(9)\n",
+		"white: treasury 0 zorkmids, to spend with this turn's credit 1 zorkmid, reserve -, types P=fmWfcF(2) R=R(5) N=N(3) B=B(3) K=royal-K(12) Q=Q(9)\n",
 		"the shop of white (treasury 0, 1 with this turn's credit):\n  P  fmWfcF         2  1 short: P costs 2, 1 available with this turn's credit\n",
 		"1. white> Ke2\nyou play 1. Ke2 (e1e2)\n",
 		"white to move (you), design phase\n",
@@ -84,7 +84,7 @@ func TestPlayCsipgs(t *testing.T) {
 		"design> put Q\nyou play 3. &Q>",
 		"=WDA\n",
 		"engine (black) plays",
-		"engine (black) designs",
+		"engine (black) plays 1... &",
 	)
 	fen := after(out, "> fen\n")
 	if !strings.Contains(fen, "=WDA") {
@@ -100,7 +100,7 @@ func TestPlayCsipgsModerated(t *testing.T) {
 	if st != 0 || errs != "" {
 		t.Fatalf("status %d, stderr %q\n%s", st, errs, out)
 	}
-	wantAll(t, out, "engine (black): an action you cannot see\n")
+	wantAll(t, out, "engine (black): an action out of sight\n")
 	if strings.Contains(out, " k ") {
 		t.Errorf("the board shows the black king:\n%s", out)
 	}

@@ -7,21 +7,25 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/anychess/anychess/variant/csipgs"
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/rules"
 )
 
-// runDesign prices csipgs designs: for each, the price, the exact cost
-// before rounding, whether the piece is colour-bound (and royal, relay),
-// and its moves from the centre of an empty board; or the fault, pointed
-// at.
+// runDesign prices piece designs by the rules of a variant whose pieces
+// are designed (its face is a face.Designer): for each, the price, the
+// exact cost before rounding, whether the piece is colour-bound (and
+// royal, relay), and its moves from the centre of an empty board; or the
+// fault, pointed at.
 func runDesign(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("design", "DESIGN...", stderr)
 	size := fs.Int("size", 9, "the empty board the moves are drawn on: 3..15, odd")
+	name := fs.String("variant", "", "the variant whose rules price the designs (default: the first with designed pieces)")
 	var opts optList
-	fs.Var(&opts, "opt", "a csipgs option that changes prices, NAME=VALUE (repeatable), e.g. -opt GForwardMultiplier=0.5")
+	fs.Var(&opts, "opt", "an option of the variant that changes prices, NAME=VALUE (repeatable), e.g. -opt GForwardMultiplier=0.5")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: anychess design [flags] DESIGN...\n\n")
-		fmt.Fprintf(stderr, "Price csipgs Chess piece designs in Betza's notation (FfR, royal-K, fmWfcF, ffN).\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Price piece designs in Betza's notation (FfR, royal-K, fmWfcF, ffN).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if st, ok := parseFlags(fs, args); !ok {
@@ -36,20 +40,23 @@ func runDesign(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "anychess design: -size %d: want an odd number from 3 to 15\n", *size)
 		return 2
 	}
-	o := csipgs.DefaultOptions()
+	v, designer, err := designerOf(*name)
+	if err != nil {
+		return fail(stderr, "design", err)
+	}
 	if len(opts) > 0 {
 		var known []string
-		for _, t := range o.Tags() {
-			known = append(known, t[0])
+		for _, o := range v.AllOptions() {
+			known = append(known, o.Name)
 		}
 		tags := map[string]string{}
 		for _, kv := range opts {
 			if !slices.Contains(known, kv[0]) {
-				return fail(stderr, "design", fmt.Errorf("-opt %s: csipgs has the options %s", kv[0], strings.Join(known, ", ")))
+				return fail(stderr, "design", fmt.Errorf("-opt %s: %s has the options %s", kv[0], v.Name(), strings.Join(known, ", ")))
 			}
 			tags[kv[0]] = kv[1]
 		}
-		if err := o.SetTags(tags); err != nil {
+		if v, err = v.Configure(tags); err != nil {
 			return fail(stderr, "design", err)
 		}
 	}
@@ -58,36 +65,57 @@ func runDesign(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		pi, err := csipgs.PriceIn(text, o)
+		d, err := designer.PriceDesign(v, text, *size)
 		if err != nil {
-			fmt.Fprintf(stderr, "anychess design: %s", designFault(text, err))
+			fmt.Fprintf(stderr, "anychess design: %s", designFault(err))
 			status = 1
 			continue
 		}
-		fmt.Fprint(stdout, describeDesign(pi, *size))
+		fmt.Fprint(stdout, describeDesign(d, *size))
 	}
 	return status
 }
 
+// designerOf returns the variant named name, or the first of the catalog
+// whose pieces are designed, with its Designer.
+func designerOf(name string) (*rules.Variant, face.Designer, error) {
+	reg, err := catalog.Default()
+	if err != nil {
+		return nil, nil, err
+	}
+	if name == "" {
+		v, d, ok := face.FirstDesigner(reg.Variants())
+		if !ok {
+			return nil, nil, errors.New("no variant has designed pieces")
+		}
+		return v, d, nil
+	}
+	v, err := reg.Get(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, ok := face.DesignerOf(v)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s has no designed pieces", v.Name())
+	}
+	return v, d, nil
+}
+
 // describeDesign writes what the design command prints for one design.
-func describeDesign(pi csipgs.PriceInfo, size int) string {
+func describeDesign(d face.Design, size int) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "design %s\n", pi.Design)
-	fmt.Fprintf(&sb, "price %d (exact cost %s, rounded up)\n", pi.Price, pi.Decimal())
-	fmt.Fprintf(&sb, "colour-bound %s\n", yesNo(pi.ColorBound))
-	if pi.Royal {
+	fmt.Fprintf(&sb, "design %s\n", d.Design)
+	fmt.Fprintf(&sb, "price %d (exact cost %s, rounded up)\n", d.Price, d.Decimal)
+	fmt.Fprintf(&sb, "colour-bound %s\n", yesNo(d.ColorBound))
+	if d.Royal {
 		sb.WriteString("royal: yes (price x4)\n")
 	}
-	if pi.Relay {
+	if d.Relay {
 		sb.WriteString("relay: yes (price x2)\n")
 	}
-	var powers []string
-	for _, w := range pi.Powers {
-		powers = append(powers, w.String())
-	}
-	fmt.Fprintf(&sb, "powers %s\n", strings.Join(powers, " "))
+	fmt.Fprintf(&sb, "powers %s\n", strings.Join(d.Powers, " "))
 	fmt.Fprintf(&sb, "moves from the centre of an empty %dx%d board (* the piece, x move or capture, m move only, c capture only):\n", size, size)
-	for _, row := range strings.Split(strings.TrimSuffix(pi.Diagram(size), "\n"), "\n") {
+	for _, row := range strings.Split(strings.TrimSuffix(d.Diagram, "\n"), "\n") {
 		sb.WriteString("  ")
 		for i := range len(row) {
 			if i > 0 {
@@ -102,8 +130,8 @@ func describeDesign(pi csipgs.PriceInfo, size int) string {
 
 // designFault writes a design error with the text and a caret under the
 // fault, one line each.
-func designFault(text string, err error) string {
-	var de *csipgs.DesignError
+func designFault(err error) string {
+	var de *face.DesignError
 	if !errors.As(err, &de) {
 		return err.Error() + "\n"
 	}

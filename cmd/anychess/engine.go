@@ -10,12 +10,12 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -128,17 +128,14 @@ func runSearch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "depth %2d  line %d  %-9s nodes %9d  %s\n", in.Depth, in.MultiPV, score, in.Nodes, sanLine(p, in.PV))
 	}
-	var res search.Result
-	if csipgs.IsCsipgs(p.Variant()) {
-		// The whole turn: the action searched, the design decided apart.
-		if res, err = ai.New(e, 1).Search(context.Background(), p, lim, info); err != nil && !errors.Is(err, ai.ErrNoMove) {
-			return fail(stderr, "search", err)
-		}
-		if csipgs.DesignPhase(p) && res.Best != rules.NoMove {
-			fmt.Fprintln(stdout, "design phase: the engine's design decision (value for money from the design catalogue)")
-		}
-	} else {
-		res = e.Search(context.Background(), p, lim, info)
+	// The variant's player plays the whole turn (a design is decided, not
+	// searched).
+	res, err := player.New(p.Variant(), e, 1).Search(context.Background(), p, lim, info)
+	if err != nil && !errors.Is(err, player.ErrNoMove) {
+		return fail(stderr, "search", err)
+	}
+	if ph := face.Describe(p.Variant(), p).Phase; ph != "" && res.Best != rules.NoMove {
+		fmt.Fprintf(stdout, "%s: the variant's player decides it apart from the search\n", ph)
 	}
 	if res.Best == rules.NoMove {
 		fmt.Fprintf(stdout, "no legal move: %s\n", p.Status())

@@ -6,20 +6,20 @@ import (
 	"strings"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // runExport rewrites game records: as they are (normalised), as plain PGN
-// for tools that know no turn tokens (-plain), or, for a moderated csipgs
-// game, as one player saw it (-for white|black).
+// for tools that know no turn tokens (-plain), or, for a game with hidden
+// information, as one player saw it (-for white|black).
 func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("export", "[FILE.pgn] (standard input if none)", stderr)
 	plain := fs.Bool("plain", false, "plain PGN: each turn as its effective move (Vazir's failed tries in comments)")
-	forSide := fs.String("for", "", "a moderated csipgs game as this player saw it: white or black")
+	forSide := fs.String("for", "", "a game with hidden information as this player saw it: white or black")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -50,8 +50,8 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case *plain:
 			out = notation.WritePlainGame(g)
 		case *forSide != "":
-			if !csipgs.Moderated(g.Variant) {
-				return fail(stderr, "export", fmt.Errorf("game %d: -for needs a moderated csipgs game (each player sees all of the others)", i+1))
+			if !face.Hidden(g.Variant) {
+				return fail(stderr, "export", fmt.Errorf("game %d: -for needs a game with hidden information (each player sees all of the others)", i+1))
 			}
 			out = seenBy(g, viewer)
 		default:
@@ -64,11 +64,11 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// seenBy returns the record of a moderated csipgs game as player c saw
-// it: the tags but the start position and the secret options (the
+// seenBy returns the record of a game with hidden information as player
+// c saw it: the tags but the start position and the secret options (the
 // terrain, hidden until seen), with the tags Viewer and ViewFEN
 // (the start as c saw it); c's turns whole, and of the opponent's what c
-// learnt (csipgs.Observed): a ply c did not see is "--", with what c saw
+// learnt (face.Observe): a ply c did not see is "--", with what c saw
 // of it in a comment.
 func seenBy(g *game.Game, c rules.Color) *pgn.Game {
 	full := notation.WriteGame(g)
@@ -108,7 +108,7 @@ func seenBy(g *game.Game, c rules.Color) *pgn.Game {
 		if len(texts) == 0 {
 			mover, num, black = p.Turn(), p.Fullmove(), p.Turn() == rules.Black
 		}
-		text, note := csipgs.Observed(p, g.Plies[i].Move, c)
+		text, note := face.Observe(g.Variant, p, g.Plies[i].Move, c)
 		if text == "" {
 			text = "--"
 		}

@@ -110,7 +110,7 @@ func TestExportSeenBy(t *testing.T) {
 	var out, errb bytes.Buffer
 	chess := filepath.Join(t.TempDir(), "chess.pgn")
 	os.WriteFile(chess, []byte("1. e4 e5 *\n"), 0o644)
-	if st := runExport([]string{"-for", "white", chess}, nil, &out, &errb); st != 1 || !strings.Contains(errb.String(), "moderated") {
+	if st := runExport([]string{"-for", "white", chess}, nil, &out, &errb); st != 1 || !strings.Contains(errb.String(), "hidden information") {
 		t.Errorf("chess -for: status %d, %q", st, errb.String())
 	}
 	errb.Reset()

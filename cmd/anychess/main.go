@@ -39,7 +39,7 @@ func commands() []command {
 		{"search", "search a position and print the engine's analysis", runSearch},
 		{"match", "play games between engines and report the score and Elo difference", runMatch},
 		{"tune", "learn a variant's evaluation weights from self-play games", runTune},
-		{"design", "price a csipgs Chess piece design and draw its moves", runDesign},
+		{"design", "price a piece design of a variant whose pieces are designed, and draw its moves", runDesign},
 		{"export", "rewrite game records: plain PGN, or a moderated game as one player saw it", runExport},
 		{"verify", "check the dice of finished games against the seed and its commitment", runVerify},
 		{"serve", "serve games over HTTP and WebSocket with the web page", runServe},

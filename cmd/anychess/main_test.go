@@ -132,6 +132,8 @@ func TestCommands(t *testing.T) {
 		// are 7+8+8+8+7+7+8.
 		{"file variant", []string{"perft", "-file", "testdata/minichess.toml", "-depth", "2"}, 0, []string{"nodes 53\n"}, nil, 0},
 		{"show", []string{"show", "-variant", "chatrang"}, 0, []string{" 8  r n b k q b n r\n", "24 legal moves"}, nil, 0},
+		{"show a description", []string{"show", "-variant", "crazy", "-fen", "4k3/8/8/8/3b*4/8/8/(RNP)3K3 w - - 0 1 b - 0"}, 0,
+			[]string{" 1  R2 .  .  .  K ", "squares: a1 R N P (bottom to top)", "denial right: black; denials so far: 0\n"}, nil, 0},
 		{"flag error", []string{"moves", "-nosuch"}, 2, nil, []string{"flag provided but not defined"}, 0},
 		{"search", []string{"search", "-fen", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "-depth", "3"}, 0, []string{"mate 1", "best Rd8# (d1d8)"}, nil, 0},
 		{"search stalemated", []string{"search", "-variant", "chatrang", "-fen", "k7/p1K5/P7/8/8/8/8/8 b - - 0 1"}, 0, []string{"no legal move: 0-1 (black is stalemated and wins)"}, nil, 0},

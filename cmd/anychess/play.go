@@ -11,15 +11,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
-	"github.com/anychess/anychess/variant/crazy"
-	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // defaultMoveTime is the engine's time per move when neither a depth nor a
@@ -47,9 +46,8 @@ j2j3, e7e8q), or a command:
   time DUR       think DUR per move, e.g. 2s, 500ms or 1.5 (0: no time limit)
   go             swap sides: the engine plays the side to move
   resign         give up the game
-  deny           (Crazy Chess) undo the engine's last move; it must move again
-  shop           (csipgs) what you can buy now and at what price
-  design [TEXT]  (csipgs) price a design, or open the design editor
+  WORD           a move of the variant's own kind in its own text, in any case
+                 (deny: undo the engine's last move, where the rules allow it)
   new            start a new game
   save FILE      write the game to FILE as PGN
   quit           leave (end of input does the same)
@@ -152,7 +150,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case v.Chance() || v.Seeded():
 		fmt.Fprintf(stdout, "Chance decides some moves; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
-	case csipgs.Moderated(v):
+	case face.Hidden(v):
 		// The engine samples what it cannot see from the game's seed.
 		fmt.Fprintf(stdout, "The engine guesses what it cannot see; seed %d (play again with -seed %d).\n", pf.seed, pf.seed)
 	}
@@ -210,12 +208,11 @@ type session struct {
 	// the engine's failure); "" while the game goes on or the rules ended it.
 	term notation.Termination
 
-	// csipgs Chess
-	cs         *ai.Engine // the engine's whole turn; nil in other variants
-	moderated  bool       // the human sees its view only
-	hideEcon   bool       // the opponent's treasury and reserve are hidden
-	editing    bool       // the design editor is open
-	lastDesign string     // the last design the editor priced
+	pl        player.Player // the engine's player of whole turns
+	moderated bool          // the game is hidden: the human sees its view only
+	// console is the session as the variant's own commands see it
+	// (face.Commands).
+	console *face.Console
 }
 
 // newGame starts a game from the start position, or from a start drawn
@@ -241,12 +238,9 @@ func (s *session) newGame() error {
 	}
 	s.eng.Clear()
 	s.reported, s.term = false, ""
-	s.cs, s.moderated, s.hideEcon = nil, false, false
-	if csipgs.IsCsipgs(s.v) {
-		s.cs = ai.New(s.eng, s.seed)
-		s.moderated = csipgs.Moderated(s.v)
-		s.hideEcon = s.csipgsOptions().HideEconomy
-	}
+	s.pl, s.moderated = player.New(s.v, s.eng, s.seed), face.Hidden(s.v)
+	s.console = &face.Console{Out: s.out, Variant: s.v, Human: s.human, Position: s.displayPos,
+		Over: func() bool { return s.g.Status().Over() }, Play: s.playTyped, Show: s.show}
 	return nil
 }
 
@@ -313,8 +307,8 @@ func (s *session) loop(stdin io.Reader) int {
 // prompt asks for the human's input.
 func (s *session) prompt() {
 	p := s.pos()
-	if s.editing {
-		fmt.Fprint(s.out, "design> ")
+	if s.console.Lines != nil {
+		fmt.Fprint(s.out, s.console.Prompt)
 		return
 	}
 	if s.g.Status().Over() {
@@ -337,33 +331,24 @@ func (s *session) command(line string) bool {
 	// The argument is the rest of the line as typed (a file name may hold
 	// spaces).
 	arg := strings.TrimSpace(line[len(f[0]):])
-	if s.editing {
+	if s.console.Lines != nil {
 		if strings.EqualFold(f[0], "quit") || strings.EqualFold(f[0], "exit") {
 			return true
 		}
-		s.editLine(line)
+		if !s.console.Lines(line) {
+			s.console.Lines = nil
+		}
 		return false
 	}
+	cmds, _ := s.v.Face().(face.Commands)
 	switch strings.ToLower(f[0]) {
 	case "quit", "exit", "q":
 		return true
 	case "help", "?":
 		fmt.Fprint(s.out, playHelp)
-		if s.cs != nil {
-			fmt.Fprint(s.out, csipgsHelp)
+		if cmds != nil {
+			fmt.Fprint(s.out, cmds.Help())
 		}
-	case "shop":
-		if s.cs == nil {
-			fmt.Fprintln(s.out, "shop: only in csipgs Chess")
-			break
-		}
-		fmt.Fprint(s.out, shopText(s.displayPos()))
-	case "design":
-		if s.cs == nil {
-			fmt.Fprintln(s.out, "design: only in csipgs Chess")
-			break
-		}
-		s.designCommand(arg)
 	case "board", "show", "d":
 		s.show()
 	case "flip":
@@ -400,6 +385,7 @@ func (s *session) command(line string) bool {
 		}
 		s.human = s.human.Other()
 		s.view = s.human
+		s.console.Human = s.human
 		fmt.Fprintf(s.out, "you are %s now; the engine plays %s\n", s.human, s.human.Other())
 	case "resign":
 		if s.g.Status().Over() {
@@ -410,6 +396,9 @@ func (s *session) command(line string) bool {
 		s.g.Reason = fmt.Sprintf("%s resigns", s.human)
 		s.term = notation.TermNormal
 	default:
+		if cmds != nil && cmds.Command(s.console, f[0], arg) {
+			break
+		}
 		s.humanMove(line)
 	}
 	return false
@@ -422,10 +411,13 @@ func (s *session) humanMove(text string) {
 		return
 	}
 	p := s.displayPos()
-	if isCrazy(p) && strings.EqualFold(strings.TrimSpace(text), "deny") {
-		text = "DENY"
-	}
 	m, err := notation.ParseMove(p, text)
+	if up := strings.ToUpper(strings.TrimSpace(text)); err != nil && isWord(up) {
+		// A move of the variant's own kind typed in lower case ("deny").
+		if m2, err2 := notation.ParseMove(p, up); err2 == nil {
+			m, err = m2, nil
+		}
+	}
 	if err != nil {
 		var me *notation.MoveError
 		switch {
@@ -448,29 +440,21 @@ func (s *session) humanMove(text string) {
 	if len(outs) > 1 {
 		fmt.Fprintf(s.out, "you try %s: %s\n", label, chanceText(p, m, outs))
 	}
-	var k int
-	if s.cs != nil {
-		k, err = s.playCsipgs(m)
-	} else {
-		k, err = s.play(m)
-	}
+	k, err := s.playSeen(m)
 	if err != nil {
-		var r *csipgs.Refusal
-		if errors.As(err, &r) {
+		if errors.Is(err, rules.ErrRefused) {
 			fmt.Fprintf(s.out, "%s: %v\n", label, err)
 			return
 		}
 		fmt.Fprintf(s.out, "cannot play %s: %v\n", label, err)
 		return
 	}
-	switch {
-	case len(outs) > 1:
+	if len(outs) > 1 {
 		fmt.Fprintf(s.out, "%s\n", s.outcomeText(outs, k, us))
-	case crazy.IsDeny(m):
-		fmt.Fprintf(s.out, "you deny the engine's move: it is undone, and the engine moves again\n")
-	default:
+	} else {
 		fmt.Fprintf(s.out, "you play %s\n", label)
 	}
+	s.plyEvents()
 	// The board is drawn after the engine's reply, or now if the engine
 	// will not reply.
 	if s.g.Status().Over() || s.pos().Turn() == s.human {
@@ -530,17 +514,50 @@ func (s *session) outcomeText(outs []rules.Outcome, k int, us rules.Color) strin
 	return text
 }
 
-// engineMove lets the engine play the side to move.
+// engineMove lets the engine play the side to move: its whole turn by
+// the variant's player; in a hidden game from the engine's view, the
+// moderator judging each choice, and told to the human only as far as the
+// human sees it (face.Observe).
 func (s *session) engineMove() {
 	p := s.pos()
 	us := p.Turn()
-	if s.cs != nil {
-		s.csipgsEngine(p)
+	var res search.Result
+	var refused int
+	var err error
+	if s.moderated {
+		res.Best, refused, err = player.Play(context.Background(), s.pl, p.Clone(), s.limits(), maxEngineRefusals)
+	} else {
+		res, err = s.pl.Search(context.Background(), p.Clone(), s.limits(), nil)
+	}
+	if err != nil || res.Best == rules.NoMove {
+		why := "it found no move"
+		if err != nil && !errors.Is(err, player.ErrNoMove) {
+			why = err.Error()
+		}
+		s.engineFails(us, why)
 		return
 	}
-	res := s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
-	if res.Best == rules.NoMove {
-		s.engineFails(us, "it found no move")
+	if s.moderated {
+		text, note := face.Observe(s.v, p, res.Best, s.human)
+		label := text
+		if label == "" {
+			label = note
+		}
+		if label == "" {
+			label = "an action you cannot see"
+		}
+		if _, err := s.play(res.Best); err != nil {
+			s.engineFails(us, err.Error())
+			return
+		}
+		if refused > 0 {
+			fmt.Fprintf(s.out, "engine (%s): %d refused (illegal, try again), then %s\n", us, refused, label)
+		} else {
+			fmt.Fprintf(s.out, "engine (%s): %s\n", us, label)
+		}
+		if s.g.Status().Over() || s.pos().Turn() == s.human {
+			s.show()
+		}
 		return
 	}
 	label := moveLabel(p, res.Best)
@@ -555,17 +572,90 @@ func (s *session) engineMove() {
 		s.engineFails(us, err.Error())
 		return
 	}
-	if crazy.IsDeny(res.Best) {
-		verb, label = "denies", "your last move: it is undone, and you move again (another move)"
+	if res.Info.Depth > 0 {
+		fmt.Fprintf(s.out, "engine (%s) %s %s  [%s, depth %d, %.2fs]\n", us, verb, label,
+			scoreText(res.Info, us), res.Info.Depth, res.Info.Time.Seconds())
+	} else { // a decision the variant's player makes without a search
+		fmt.Fprintf(s.out, "engine (%s) %s %s\n", us, verb, label)
 	}
-	fmt.Fprintf(s.out, "engine (%s) %s %s  [%s, depth %d, %.2fs]\n", us, verb, label,
-		scoreText(res.Info, us), res.Info.Depth, res.Info.Time.Seconds())
 	if len(outs) > 1 {
 		fmt.Fprintf(s.out, "%s\n", s.outcomeText(outs, k, us))
 	}
+	s.plyEvents()
 	if s.g.Status().Over() || s.pos().Turn() == s.human {
 		s.show()
 	}
+}
+
+// maxEngineRefusals bounds the moves the moderator refuses the engine in
+// one decision before it gives up.
+const maxEngineRefusals = 32
+
+// plyEvents prints what the last ply did besides its move, in the
+// variant's words (face.DescribePly); nothing in a hidden game, where the
+// words would tell of the true position.
+func (s *session) plyEvents() {
+	if s.moderated {
+		return
+	}
+	if ev := face.DescribePly(s.v, s.pos()); len(ev) > 0 {
+		fmt.Fprintf(s.out, "  then: %s\n", strings.Join(ev, ", "))
+	}
+}
+
+// playSeen plays m, chosen from what the human sees, in the game. In a
+// hidden game the moderator (face.Moderate) judges m, a move of the
+// human's view, on the true position: it plays the move m stands for
+// there, or refuses it with its reason.
+func (s *session) playSeen(m rules.Move) (int, error) {
+	if s.moderated {
+		real, err := face.Moderate(s.pos(), s.displayPos(), m)
+		if err != nil {
+			return 0, err
+		}
+		m = real
+	}
+	return s.play(m)
+}
+
+// playTyped plays m for the human as a typed move is played, and says so
+// (the variant's own commands play through it).
+func (s *session) playTyped(m rules.Move) error {
+	p := s.displayPos()
+	label := moveLabel(p, m)
+	if _, err := s.playSeen(m); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "you play %s\n", label)
+	s.plyEvents()
+	if s.g.Status().Over() || s.pos().Turn() == s.human {
+		s.show()
+	}
+	return nil
+}
+
+// displayPos returns the position the human may see: the game's, or in a
+// hidden game the human's view of it.
+func (s *session) displayPos() *rules.Position {
+	if s.moderated {
+		if v, err := face.View(s.pos(), s.human); err == nil {
+			return v
+		}
+	}
+	return s.pos()
+}
+
+// isWord reports whether s is a word of letters alone.
+func isWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // engineFails ends the game when the engine cannot move (which the rules
@@ -617,8 +707,10 @@ func (s *session) lastMove() (rules.Move, string, bool) {
 	return s.g.Plies[n-1].Move, label, true
 }
 
-// show draws the board from s.view with the last move marked, then the
-// last move, and whose turn it is or the result.
+// show draws the board from s.view with the last move marked, the
+// variant's description of the position (face.Describe: marks on the
+// board, counters, types, notes), then the last move, and whose turn it
+// is or the result. In a hidden game all of it is the human's view.
 func (s *session) show() {
 	p := s.pos()
 	m, label, ok := s.lastMove()
@@ -635,19 +727,11 @@ func (s *session) show() {
 	if s.moderated {
 		p, ok, marked = s.displayPos(), false, geom.Set{}
 	}
-	fmt.Fprint(s.out, drawBoard(p, s.view, &marked))
-	if s.cs != nil {
-		fmt.Fprint(s.out, economyText(p, s.human.Other(), s.hideEcon))
-	}
-	crazyGame := isCrazy(p)
-	if crazyGame {
-		fmt.Fprint(s.out, stackLegend(p))
-	}
+	d := face.Describe(s.v, p)
+	fmt.Fprint(s.out, drawBoard(p, s.view, &marked, face.Labels(s.v, p)))
+	fmt.Fprint(s.out, describeText(d))
 	if ok {
 		fmt.Fprintf(s.out, "last move: %s\n", label)
-		if r := removalsText(p); crazyGame && r != "" {
-			fmt.Fprintf(s.out, "  %s\n", r)
-		}
 	}
 	if st := s.g.Status(); st.Over() {
 		fmt.Fprintf(s.out, "result: %s\n", st)
@@ -662,88 +746,20 @@ func (s *session) show() {
 		check = ", in check"
 	}
 	phase := ""
-	if s.cs != nil && csipgs.DesignPhase(p) {
-		phase = ", design phase"
+	if d.Phase != "" {
+		phase = ", " + d.Phase
+	}
+	if d.Turn != "" {
+		phase += ", " + d.Turn
 	}
 	fmt.Fprintf(s.out, "%s to move (%s)%s%s\n", p.Turn(), who, phase, check)
-	if s.cs != nil && p.Turn() == s.human && csipgs.DesignPhase(p) {
-		fmt.Fprintln(s.out, `change a design (&Q>Y=FfR, &Y>P, or "design" for the editor) or keep them (&-)`)
-	}
-	if crazyGame && p.Turn() == s.human {
-		if _, ok := denyMove(p); ok {
-			fmt.Fprintln(s.out, `you may deny the engine's last move: type "deny" to undo it and make the engine move again`)
-		}
-	}
 }
 
-// drawBoard draws p seen from side c on a board of any size: FEN letters
-// for pieces, '.' for empty squares and '#' for holes, each in a cell three
-// characters wide, with the squares in marked bracketed ("[N]"), and rank
-// numbers at both sides and file letters above and below.
-func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set) string {
-	v := p.Variant()
-	b := v.Board()
-	file := func(j int) int {
-		if c == rules.Black {
-			return b.Files - 1 - j
-		}
-		return j
-	}
-	// A ranked variant writes each piece's rank after its letter: cells
-	// are then four characters wide.
-	ranked := v.Spec().Ranked
-	stacks := isCrazy(p) // Crazy Chess: "R2" is a rook with two passengers
-	wide := ranked || stacks
-	var sb strings.Builder
-	files := func() {
-		sb.WriteString("   ")
-		for j := 0; j < b.Files; j++ {
-			sb.WriteByte(' ')
-			sb.WriteByte(geom.FileName(file(j)))
-			if j < b.Files-1 {
-				sb.WriteByte(' ')
-				if wide {
-					sb.WriteByte(' ')
-				}
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	files()
-	for i := 0; i < b.Ranks; i++ {
-		r := b.Ranks - 1 - i
-		if c == rules.Black {
-			r = i
-		}
-		fmt.Fprintf(&sb, "%2d ", r+1)
-		for j := 0; j < b.Files; j++ {
-			sq := geom.Sq(file(j), r)
-			pc := p.At(sq)
-			cell := "."
-			switch {
-			case pc == rules.Wall:
-				cell = "#"
-			case stacks:
-				cell = stackCell(p, sq)
-			case pc != rules.Empty:
-				cell = string(v.PieceLetter(pc))
-				if ranked {
-					cell += strconv.Itoa(int(pc.Attr()))
-				}
-			}
-			if wide && len(cell) == 1 {
-				cell += " "
-			}
-			if marked.Has(sq) {
-				sb.WriteString("[" + cell + "]")
-			} else {
-				sb.WriteString(" " + cell + " ")
-			}
-		}
-		fmt.Fprintf(&sb, " %d\n", r+1)
-	}
-	files()
-	return sb.String()
+// drawBoard draws p seen from side c with its file letters and rank
+// numbers all round, the squares in marked bracketed and the variant's
+// labels after the pieces' letters (face.Diagram).
+func drawBoard(p *rules.Position, c rules.Color, marked *geom.Set, labels map[geom.Square]string) string {
+	return face.Diagram(p, c, face.DiagramOptions{Frame: true, Marked: *marked, Labels: labels})
 }
 
 // reportEnd announces the result of the game and saves it if asked to.
@@ -804,19 +820,15 @@ func (s *session) hint() {
 		return
 	}
 	var res search.Result
-	if s.cs != nil {
-		p = s.displayPos()
-		var err error
-		if s.moderated {
-			res.Best, err = s.cs.SearchView(context.Background(), p, s.limits(), nil)
-		} else {
-			res, err = s.cs.Search(context.Background(), p.Clone(), s.limits(), nil)
-		}
-		if err != nil {
-			res.Best = rules.NoMove
-		}
+	var err error
+	p = s.displayPos()
+	if s.moderated {
+		res.Best, err = s.pl.SearchView(context.Background(), p, s.limits(), nil)
 	} else {
-		res = s.eng.Search(context.Background(), p.Clone(), s.limits(), nil)
+		res, err = s.pl.Search(context.Background(), p.Clone(), s.limits(), nil)
+	}
+	if err != nil {
+		res.Best = rules.NoMove
 	}
 	if res.Best == rules.NoMove {
 		fmt.Fprintln(s.out, "no hint: no legal move")

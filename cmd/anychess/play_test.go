@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/notation"
@@ -402,13 +403,13 @@ func TestDrawBoardMarks(t *testing.T) {
 		" 2  P  P  P  P  P  P  P  P  2\n" +
 		" 1  R  N  B  Q  K  B [.] R  1\n" +
 		"    a  b  c  d  e  f  g  h\n"
-	if got := drawBoard(p, rules.White, &s); got != want {
+	if got := drawBoard(p, rules.White, &s, nil); got != want {
 		t.Errorf("white's view:\n%s\nwant:\n%s", got, want)
 	}
 	wantBlack := "" +
 		"    h  g  f  e  d  c  b  a\n" +
 		" 1  R [.] B  K  Q  B  N  R  1\n"
-	if got := drawBoard(p, rules.Black, &s); !strings.HasPrefix(got, wantBlack) {
+	if got := drawBoard(p, rules.Black, &s, nil); !strings.HasPrefix(got, wantBlack) {
 		t.Errorf("black's view:\n%s\nwant it to begin:\n%s", got, wantBlack)
 	}
 }
@@ -441,12 +442,13 @@ func TestPlayCrazyChess(t *testing.T) {
 	wantAll(t, out,
 		"Crazy Chess (8x8), you are black",
 		"denial right: black; denials so far: 0\n",
-		`you may deny the engine's last move: type "deny"`,
-		"you deny the engine's move: it is undone, and the engine moves again\n",
-		"denial right: white; black's next move cannot be denied; denials so far: 1\n")
+		"black may deny the last move (DENY): it is undone, and its player moves again\n",
+		"you play 1... DENY\n  then: undid N",
+		"; white moves again\n",
+		"denial right: white; denials so far: 1\nblack's next move cannot be denied\n")
 	// After the denial the human may not deny again.
-	if strings.Count(out, "you may deny") != 1 {
-		t.Errorf("denial offered %d times, want once:\n%s", strings.Count(out, "you may deny"), out)
+	if strings.Count(out, "may deny") != 1 {
+		t.Errorf("denial offered %d times, want once:\n%s", strings.Count(out, "may deny"), out)
 	}
 
 	// A rook carrying a knight and a pawn on a1, a risen bishop on d4.
@@ -458,11 +460,12 @@ func TestPlayCrazyChess(t *testing.T) {
 	wantAll(t, out,
 		" 4  .   .   .   b*  .   .   .   .   4\n",
 		" 1  R2  .   .   .   K   .   .   .   1\n",
-		"stacks, bottom to top (R2: a rook carrying 2): a1 R N P\n",
-		"B*: a risen bishop, gone after its owner's next turn\n")
+		"squares: a1 R N P (bottom to top); d4 a risen bishop, gone after its owner's next turn\n",
+		"*: a risen bishop, gone after its owner's next turn\n")
 }
 
-// TestCrazyRemovals: the pieces a capture chain removed are named. The
+// TestCrazyRemovals: the pieces a capture chain removed are named, in the
+// variant's words (face.DescribePly) that the server sends too. The
 // white rook on a1 takes the black rook on a8 that carries a pawn; the
 // pawn falls and takes the white rook, and, alone on its own first row,
 // captures itself at the end of the turn (C12 mirrored).
@@ -475,7 +478,7 @@ func TestCrazyRemovals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := removalsText(p); got != "" {
+	if got := face.DescribePly(v, p); got != nil {
 		t.Errorf("before any move: %q, want nothing", got)
 	}
 	m, err := notation.ParseMove(p, "Ra1xa8")
@@ -483,7 +486,7 @@ func TestCrazyRemovals(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Make(m)
-	if got, want := removalsText(p), "removed: r on a8, R on a8, p on a8 (self-captured)"; got != want {
+	if got, want := strings.Join(face.DescribePly(v, p), ", "), "r a8, R a8, p a8 self-capture"; got != want {
 		t.Errorf("after Ra1xa8: %q, want %q", got, want)
 	}
 }

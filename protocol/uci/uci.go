@@ -66,12 +66,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant"
-	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // Searcher is what the protocol needs of an engine; *search.Engine is one.
@@ -218,7 +218,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 	case "quit":
 		return true
 	case "d":
-		s.printf("%s", strings.TrimRight(notation.Diagram(s.pos, rules.White), "\n"))
+		s.printf("%s", strings.TrimRight(face.Diagram(s.pos, rules.White, face.DiagramOptions{Labels: face.Labels(s.pos.Variant(), s.pos)}), "\n"))
 		s.printf("Fen: %s", s.pos.FEN())
 	default:
 		s.printf("info string error: unknown command %q", cmd)
@@ -591,19 +591,20 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 	}()
 }
 
-// searchFunc is the search for p: the engine's own, or in csipgs Chess,
-// when the engine is the built-in one, the whole-turn player of package
-// ai (its design phase chosen by value for money, not searched).
+// searchFunc is the search for p: the engine's own, or, when the engine
+// is the built-in one, the variant's player of whole turns
+// (player.New: a turn of several decisions, a design chosen by value
+// rather than searched).
 func (s *session) searchFunc(p *rules.Position) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
 	e, ok := s.eng.(*search.Engine)
-	if !ok || !csipgs.IsCsipgs(p.Variant()) {
+	if !ok {
 		return s.eng.Search
 	}
-	a := ai.New(e, p.Hash())
+	pl := player.New(p.Variant(), e, p.Hash())
 	return func(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result {
-		res, err := a.Search(ctx, p, lim, info)
+		res, err := pl.Search(ctx, p, lim, info)
 		if err != nil {
-			return search.Result{Best: rules.NoMove}
+			res.Best = rules.NoMove
 		}
 		return res
 	}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -474,7 +476,7 @@ func (s *session) handle(text string) bool {
 		s.printf("\tanychess has no opening book")
 		s.printf("")
 	case "d":
-		for _, l := range strings.Split(strings.TrimRight(notation.Diagram(s.pos, rules.White), "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(face.Diagram(s.pos, rules.White, face.DiagramOptions{Labels: face.Labels(s.pos.Variant(), s.pos)}), "\n"), "\n") {
 			s.printf("# %s", l)
 		}
 		s.printf("# FEN %s", s.pos.FEN())
@@ -634,8 +636,12 @@ func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 	s.job = j
 	tr := s.translator()
 	analyze, ponder := j.analyze, j.ponder
+	find := s.eng.Search
+	if e, ok := s.eng.(*search.Engine); ok && !analyze && !ponder {
+		find = turnSearch(player.New(p.Variant(), e, p.Hash()))
+	}
 	go func() {
-		res := s.eng.Search(ctx, p, lim, func(in search.Info) {
+		res := find(ctx, p, lim, func(in search.Info) {
 			j.mu.Lock()
 			j.last, j.seen = in, true
 			j.mu.Unlock()
@@ -645,6 +651,19 @@ func (s *session) startJob(p *rules.Position, j *job, lim search.Limits) {
 		})
 		j.done <- res
 	}()
+}
+
+// turnSearch is the search of the engine's move by pl, the variant's
+// player of whole turns (player.New): no decision is a result with no
+// best move.
+func turnSearch(pl player.Player) func(context.Context, *rules.Position, search.Limits, func(search.Info)) search.Result {
+	return func(ctx context.Context, p *rules.Position, lim search.Limits, info func(search.Info)) search.Result {
+		res, err := pl.Search(ctx, p, lim, info)
+		if err != nil {
+			res.Best = rules.NoMove
+		}
+		return res
+	}
 }
 
 // ponder thinks on the opponent's time, after the engine's move, about the

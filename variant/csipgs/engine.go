@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
@@ -27,10 +28,12 @@ const (
 	mopEdge        = 20    // per half square the lone enemy royal stands from the centre
 	mopNear        = 10    // per square the own royal is nearer the lone enemy royal
 	royalShare     = 50    // a royal piece counts this percentage of its movement
-	mobilityCP     = 62    // centipawns per unit of effective mobility (package eval's scale)
-	riderDiscount  = 0.7   // each further step of a rider
-	modeOnly       = 0.6   // a move-only or capture-only vector
-	colourBoundMul = 0.9   // a colour-bound design
+
+	// The movement of a design is valued on package eval's scale.
+	mobilityCP     = eval.MobilityCP    // centipawns per unit of effective mobility
+	riderDiscount  = eval.RiderDiscount // each further step of a rider
+	modeOnly       = eval.ModeOnly      // a move-only or capture-only vector
+	colourBoundMul = eval.ColorBound    // a colour-bound design
 )
 
 // movementValue returns the engine's value of a design's movement in

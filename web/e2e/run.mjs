@@ -390,7 +390,7 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
     fen: '4k3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
   await waitMyMove(page);
   const econ = await page.textContent('#treasuries');
-  check(/white: \d+ zorkmids · reserve: — · designs: P=fmWfcF R=R N=N B=B K=royal-K Q=Q/.test(econ), `treasuries: ${econ}`);
+  check(/white: treasury \d+ zorkmids · (to spend with this turn's credit \d+ zorkmids · )?reserve - · types: P=fmWfcF\(2\) R=R\(5\) N=N\(3\) B=B\(3\) K=royal-K\(12\) Q=Q\(9\)/.test(econ), `treasuries: ${econ}`);
   await page.waitForSelector('#shop button.buy[data-move="+N"]');
   await page.click('#shop button.buy[data-move="+N"]');
   await waitVersion(page, 1);
@@ -920,7 +920,7 @@ test('one zorkmid, one roll: counts of one are singular', async () => {
     fen: '4k3/8/8/8/8/8/8/4K3 w 1/1 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
   await waitMyMove(page);
   const econ = await page.textContent('#treasuries');
-  check(econ.includes('white: 1 zorkmid · reserve'), `treasuries: ${econ}`);
+  check(econ.includes('white: treasury 1 zorkmid · '), `treasuries: ${econ}`);
   // One capture try in Vazir (it fails 9 times in 10; then White is still
   // to move and resigns, so the game had exactly one roll).
   let moves = '';

@@ -156,25 +156,30 @@ function badge(sq, text, { fill, stroke, color, cy }) {
     `<text x="84" y="${cy + 9}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="25" fill="${color}">${text}</text>` };
 }
 
-// rankShapes marks each piece's rank, read from a ranked FEN (Vazir: a
-// digit after each piece letter).
-function rankShapes(fen, files) {
-  const shapes = [];
-  eachSquare(parseBoard(fen, { files, ranked: true }).rows, (sq, cell) => {
-    if (!cell || cell.rank === undefined) return;
-    const white = cell.piece === cell.piece.toUpperCase();
-    shapes.push(badge(sq, String(cell.rank), white
-      ? { fill: '#fff', stroke: '#222', color: '#222', cy: 84 }
-      : { fill: '#222', stroke: '#fff', color: '#fff', cy: 84 }));
-  }, files);
-  return shapes;
+// MARK_STYLES is how a badge looks for each kind of mark the server's
+// description of a position gives a square (describe.squares[].mark); a
+// kind not listed looks like OTHER_MARK.
+const MARK_STYLES = {
+  'rank-white': { fill: '#fff', stroke: '#222', color: '#222', cy: 84 },
+  'rank-black': { fill: '#222', stroke: '#fff', color: '#fff', cy: 84 },
+  stack: { fill: '#ffd54f', stroke: '#222', color: '#222', cy: 16 },
+  risen: { fill: '#b3e5fc', stroke: '#222', color: '#222', cy: 16 },
+};
+const OTHER_MARK = { fill: '#e0e0e0', stroke: '#222', color: '#222', cy: 16 };
+
+function escapeXML(t) { return String(t).replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`); }
+
+// markShapes draws the label of every square the description marks as a
+// badge on the square.
+function markShapes(d) {
+  return ((d && d.squares) || []).filter((s) => s.label).map((s) => badge(s.square, escapeXML(s.label), MARK_STYLES[s.mark] || OTHER_MARK));
 }
 
 // A square: a-p and 1-16.
 const SQ = '[a-p](?:1[0-6]|[1-9])';
 const SQUARE_MOVE = new RegExp(`^(${SQ})(${SQ})([a-z]?)$`);
 
-// OWN_MOVE reads a move in a variant's own long notation (Crazy Chess:
+// OWN_MOVE reads a move in a variant's own long notation (as
 // "Nb1-c3", "Ke1-e2-e3", "Ng1xf3/1", "Ne4-f6xe5/2", "e7-e8=Q"): the first
 // square is the origin, the square after the first separator the target
 // of its first step, the last square of the body where the mover ends.
@@ -183,7 +188,8 @@ const OWN_STEP = new RegExp(`(${SQ})(?:/\\d+)?[-x^]?`, 'g');
 
 // movePair returns [from, to] of a move in coordinates ("e2e4", "j7j8q")
 // or in a variant's own long notation, or null for a move that is not
-// from one square to another (a drop, DENY, a csipgs purchase or design).
+// from one square to another (a drop, a move of the variant's own kind
+// written as a word or a sign).
 function movePair(m) {
   const sm = SQUARE_MOVE.exec(m || '');
   if (sm) return [sm[1], sm[2]];
@@ -194,20 +200,6 @@ function movePair(m) {
   // two steps "e2-e3" end on the last.
   const to = /^K/.test(m) && squares.length > 1 ? squares[squares.length - 1] : squares[0];
   return [om[1], to];
-}
-
-// stackInfo reads a Crazy-FEN board: for every square holding more than
-// one piece, its pieces bottom to top; and the squares of risen bishops.
-// Other variants' FENs have neither.
-function stackInfo(fen, files) {
-  const stacks = [];
-  const risen = [];
-  eachSquare(parseBoard(fen, { files }).rows, (sq, cell) => {
-    if (!cell || cell.terrain) return;
-    if (cell.stack) stacks.push({ square: sq, pieces: cell.stack });
-    if (cell.risen) risen.push(sq);
-  }, files);
-  return { stacks, risen };
 }
 
 // cgBoard returns a FEN board chessgroundx reads: one letter a square,
@@ -233,27 +225,20 @@ function fogShapes(board, visible, files) {
   return shapes;
 }
 
-// stackShapes marks a rook's passengers (their number) and risen bishops.
-function stackShapes(fen, files) {
-  const { stacks, risen } = stackInfo(fen, files);
-  const style = (fill) => ({ fill, stroke: '#222', color: '#222', cy: 16 });
-  return stacks.map((st) => badge(st.square, String(st.pieces.length - 1), style('#ffd54f')))
-    .concat(risen.filter((sq) => !stacks.some((st) => st.square === sq)).map((sq) => badge(sq, '*', style('#b3e5fc'))));
-}
-
-// economyOf reads the designs of a csipgs-FEN: the type table (the last
-// field, "{A=FfR,K=royal-K,...}") and each side's slots ("PRNBKQ/PRNBKA");
-// null for a FEN without a type table, a variant without designs.
-function economyOf(fen) {
-  const f = (fen || '').split(' ');
-  const last = f.slice(7).join(' ');
-  if (f.length < 8 || !/^\{.*\}$/.test(last)) return null;
-  const table = {};
-  for (const entry of last.slice(1, -1).split(',')) {
-    const i = entry.indexOf('=');
-    if (i > 0) table[entry.slice(0, i)] = entry.slice(i + 1);
+// economyOf reads, from the server's description of a position, the
+// piece types bought for a price: the movement and price of each letter,
+// each side's letters and counters; null where no type has a price.
+function economyOf(d) {
+  const types = (d && d.types) || [];
+  if (!types.some((t) => t.price)) return null;
+  const table = {}, price = {}, slots = { white: [], black: [] }, counters = { white: [], black: [] };
+  for (const t of types) {
+    table[t.letter] = t.movement;
+    price[t.letter] = t.price;
+    if (slots[t.side]) slots[t.side].push(t.letter);
   }
-  return { table, slots: (f[4] || '').split('/') };
+  for (const c of d.counters || []) if (counters[c.side]) counters[c.side].push(c);
+  return { table, price, slots, counters };
 }
 
 function fmtClock(ms) {
@@ -703,8 +688,8 @@ class GameView {
     }
   }
 
-  // userDrop sends the transfer of a reserve piece dragged onto square k
-  // (csipgs), or puts the board back if the rules do not allow it there.
+  // userDrop sends the transfer of a reserve piece dragged onto square k,
+  // or puts the board back if the rules do not allow it there.
   userDrop(piece, k) {
     const text = `${piece.role[0].toUpperCase()}@${sqName(k)}`;
     if (this.state && this.state.legal.includes(text)) {
@@ -725,13 +710,13 @@ class GameView {
       this.plies.push(e);
       const turns = this.turnsDone || 0;
       // The move number is the position's (FEN's sixth field) where the
-      // page knows it: after a Crazy Chess denial the replacement keeps
-      // the denied move's number.
+      // page knows it: a move that replaces an undone one keeps its
+      // number.
       const before = this.plies.length > 1 ? this.plies[this.plies.length - 2].fen : (this.game && this.game.start_fen);
       const fenNo = before ? parseInt(before.split(' ')[5], 10) : NaN;
       const no = Number.isFinite(fenNo) && fenNo > 0 ? fenNo : Math.floor(turns / 2) + 1;
-      // A further decision of the same turn (a csipgs design change, a
-      // Vazir capture tried again) continues the turn's line unnumbered.
+      // A further decision of the same turn (a design change, a capture
+      // tried again) continues the turn's line unnumbered.
       const prev = this.plies.length > 1 ? this.plies[this.plies.length - 2] : null;
       const cont = prev && prev.seat === e.seat && !prev.turn_over;
       const label = [cont ? '' : h('span', { class: 'no' }, e.seat === 'white' ? `${no}. ` : `${no}… `), e.san || e.move || '…'];
@@ -742,19 +727,16 @@ class GameView {
           (e.roll ? ` (rolled ${e.roll} of ${e.outcomes[0].p.split('/')[1]})` : '')) : null);
       li.dataset.seat = e.seat;
       if (cont) li.classList.add('cont');
-      if ((e.move === 'DENY' || e.san === 'DENY') && this.plies.length > 1) {
-        // A denial: say which move it undid; that player moves again.
-        const undone = this.plies[this.plies.length - 2];
-        li.append(h('div', { class: 'chain denial' }, `undid ${undone.san || undone.move}; ${undone.seat} moves again`));
-      }
-      if (e.removed && e.removed.length) {
-        // The chain a move set off, step by step: captures, falls,
-        // revenge, then self-captures and vanished bishops.
-        li.append(h('div', { class: 'chain' }, 'removed, in order: ',
-          ...e.removed.map((r, i) => h('span', { class: 'step' }, (i ? ' → ' : '') + r))));
+      // What the ply did besides its move, in the variant's words and in
+      // order (a chain of captures; a move undone). Plies stored before
+      // events existed name the pieces removed.
+      const words = e.events || e.removed || [];
+      if (words.length) {
+        li.append(h('div', { class: 'chain' }, 'then: ',
+          ...words.map((r, i) => h('span', { class: 'step' }, (i ? ' → ' : '') + r))));
       }
       this.movesEl.append(li);
-      if (this.live) playSound(e.check ? 'check' : /x/.test(e.san || e.move || '') || (e.removed && e.removed.length) ? 'capture' : 'move');
+      if (this.live) playSound(e.check ? 'check' : /x/.test(e.san || e.move || '') || (e.events || e.removed || []).length ? 'capture' : 'move');
       this.lastTurnOver = e.turn_over;
       if (this.viewing !== null) this.show(this.viewing);
     } else if (e.kind === 'offer') {
@@ -796,7 +778,7 @@ class GameView {
     const specials = [];
     for (const m of s.legal) {
       const drop = /^([A-Z])@([a-p]\d{1,2})$/.exec(m);
-      if (drop) { // a drop (a csipgs transfer): chessgroundx keys it "N@"
+      if (drop) { // a drop (a transfer from a reserve): chessgroundx keys it "N@"
         const k = drop[1] + '@';
         if (!this.dests.has(k)) this.dests.set(k, []);
         this.dests.get(k).push(key(drop[2]));
@@ -812,10 +794,11 @@ class GameView {
       if (!this.byPair.has(pair)) this.byPair.set(pair, []);
       this.byPair.get(pair).push(m);
     }
-    // A position with designs (csipgs) has the economy's own controls:
-    // purchases in the shop, designs in the editor, transfers dragged from
-    // the reserve; every other move that is not from-to is a button.
-    const economy = economyOf(s.fen);
+    // A position whose description prices piece types has the economy's
+    // own controls: purchases in the shop, designs in the editor, transfers
+    // dragged from the reserve; every other move that is not from-to is a
+    // button.
+    const economy = economyOf(s.describe);
     const shown = economy ? specials.filter((m) => !m.startsWith('+') && !m.startsWith('&') && !/^[A-Z]@/.test(m)) : specials;
     this.specialEl.replaceChildren(...shown.map((m) => h('button', { class: 'special-move', onclick: () => this.send({ t: 'move', move: m }) }, m)));
     if (economy) this.showEconomy(s, mine, specials, economy);
@@ -830,12 +813,10 @@ class GameView {
       text = `${s.status.result === '*' ? 'aborted' : s.status.result} · ${s.status.reason}${s.status.detail ? ' — ' + s.status.detail : ''}`;
     } else {
       text = `${s.turn} to move` + (s.check ? ' · check' : '') + (mine ? ' · your move' : '');
-      if (this.game.variant === 'vazir') {
-        // The try counter and the extra king move (VZ-10, VZ-15).
-        const mpt = parseInt((this.game.options || {}).MPT || '3', 10);
-        if (s.phase === 1) text += ' · extra king move (every try failed while in check)';
-        else if (s.counter > 0) text += ` · try ${s.counter + 1} of ${mpt} (${s.counter} failed)`;
-      }
+      // Where the turn stands, in the variant's words (a phase, tries).
+      const d = s.describe || {};
+      if (d.phase) text += ' · ' + d.phase;
+      if (d.turn) text += ' · ' + d.turn;
     }
     this.statusEl.textContent = text;
     this.resultEl.textContent = over ? `${s.status.result === '*' ? 'aborted' : s.status.result} (${s.status.reason})` : '';
@@ -858,24 +839,22 @@ class GameView {
     if (over) this.inviteEl.replaceChildren();
   }
 
-  // showEconomy draws csipgs's treasuries, reserves and designs (read from
-  // the csipgs-FEN), the shop, the reserve pieces to drag onto the board,
-  // and in the design phase the design editor.
-  showEconomy(s, mine, specials, { table, slots }) {
-    const sides = ['white', 'black'].map((side, i) => h('div', { class: 'side', 'data-side': side },
-      h('b', {}, side), side in s.money ? `: ${plural(s.money[side], 'zorkmid')} · reserve: ${s.pocket[side] || '—'} · designs: ` : ': treasury and reserve hidden · designs: ',
-      ...(/^\?+$/.test(slots[i] || '') ? ['hidden'] // the opponent's under HideEconomy
-        : (slots[i] || '').split('').map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'} `)))));
+  // showEconomy draws each side's counters (treasury, reserve) and piece
+  // types with their prices from the server's description, the shop, the
+  // reserve pieces to drag onto the board, and in the second phase of a
+  // turn the design editor.
+  showEconomy(s, mine, specials, { table, price, slots, counters }) {
+    const sides = ['white', 'black'].map((side) => h('div', { class: 'side', 'data-side': side },
+      h('b', {}, side), ': ' + counters[side].map((c) => `${c.name} ${c.value}`).join(' · ') + (slots[side].length ? ' · types: ' : ''),
+      ...slots[side].map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'}(${price[l]}) `))));
     const els = [h('div', { class: 'treasuries', id: 'treasuries' }, ...sides)];
     const seat = this.seat;
     if (mine && s.phase === 0) {
       const buys = specials.filter((m) => m.startsWith('+'));
       if (buys.length) {
-        els.push(h('div', { class: 'shop', id: 'shop' }, 'Shop: ', ...buys.map((m) => {
-          const btn = h('button', { class: 'buy', 'data-move': m, onclick: () => this.send({ t: 'move', move: m }) }, `buy ${m[1]} (${table[m[1]] || ''})`);
-          this.price(table[m[1]]).then((info) => { if (info.price !== undefined) btn.textContent += ` — ${info.price} z`; });
-          return btn;
-        })));
+        els.push(h('div', { class: 'shop', id: 'shop' }, 'Shop: ', ...buys.map((m) =>
+          h('button', { class: 'buy', 'data-move': m, onclick: () => this.send({ t: 'move', move: m }) },
+            `buy ${m[1]} (${table[m[1]] || ''})${price[m[1]] ? ` — ${price[m[1]]} z` : ''}`))));
       }
       const reserve = (s.pocket[seat] || '').split('').filter((l, i, all) => all.indexOf(l) === i);
       if (reserve.length) {
@@ -890,7 +869,7 @@ class GameView {
         })));
       }
     }
-    if (mine && s.phase === 1) els.push(this.designEditor(slots[seat === 'white' ? 0 : 1] || '', table));
+    if (mine && s.phase === 1) els.push(this.designEditor(slots[seat].join(''), table));
     this.economyEl.replaceChildren(...els);
   }
 
@@ -939,7 +918,7 @@ class GameView {
   }
 
   // showChances lists, for the player to move, the chance of success of
-  // each move decided by chance (a Vazir capture try), before it is tried.
+  // each move decided by chance (a capture try), before it is tried.
   showChances(s, mine) {
     const ch = mine && s.chances ? Object.entries(s.chances) : [];
     this.chancesEl.replaceChildren(...(ch.length ? ['Capture chances: ', ...ch.map(([m, p]) => {
@@ -948,21 +927,19 @@ class GameView {
     })] : []));
   }
 
-  // showMarks draws what the board widget does not: each piece's rank
-  // (a ranked FEN), stacks and risen bishops (Crazy-FEN), terrain and what
-  // the player's view does not show (visible, null for everything); and
-  // lists every stack, bottom to top.
-  showMarks(fen, board, visible) {
+  // showMarks draws what the board widget does not: the labels of the
+  // squares the server's description marks (ranks, passengers), terrain
+  // and what the player's view does not show (visible, null for
+  // everything); and lists the marked squares that have a title (a
+  // stack, bottom to top) and the description's notes.
+  showMarks(d, board, visible) {
     const files = this.game.files;
-    this.cg.setAutoShapes([
-      ...(this.game.ranked ? rankShapes(fen, files) : []),
-      ...stackShapes(fen, files),
-      ...fogShapes(board, visible, files),
-    ]);
-    const { stacks, risen } = stackInfo(fen, files);
-    const parts = stacks.map((st) => h('span', { class: 'stack', 'data-square': st.square }, `${st.square}: ${st.pieces.join(' ')}`));
-    this.stacksEl.replaceChildren(...(parts.length ? ['Stacks, bottom to top (a badge counts the passengers): ', ...parts] : []),
-      ...(risen.length ? [h('div', {}, `Risen bishops (gone after their owner's next turn): ${risen.join(', ')}`)] : []));
+    this.cg.setAutoShapes([...markShapes(d), ...fogShapes(board, visible, files)]);
+    const titled = ((d && d.squares) || []).filter((s) => s.title);
+    const parts = titled.map((s) => h('span', { class: 'stack', 'data-square': s.square, 'data-mark': s.mark || '' }, `${s.square}: ${s.title}`));
+    this.stacksEl.replaceChildren(...(parts.length ? ['Marked squares: ', ...parts.flatMap((p, i) => (i ? ['; ', p] : [p]))] : []),
+      ...((d && d.notes) || []).map((n) => h('div', { class: 'note' }, n)),
+      ...((d && d.counters) || []).filter((c) => !c.side).map((c) => h('div', { class: 'counter' }, `${c.name}: ${c.value}`)));
   }
 
   // showDice shows the commitment to the game's dice while it is played,
@@ -1007,7 +984,7 @@ class GameView {
     });
     if (mine && this.cg.state.premovable.current) this.cg.playPremove();
     else if (!mine && this.cg.state.premovable.current && (s.status.result !== '*' || s.status.reason)) this.cg.cancelPremove();
-    this.showMarks(s.fen, s.board, this.game.hidden && s.status.result === '*' && !s.status.reason ? s.visible : null);
+    this.showMarks(s.describe, s.board, this.game.hidden && s.status.result === '*' && !s.status.reason ? s.visible : null);
     this.labelBoard(s.board);
     for (const li of this.movesEl.children) li.classList.remove('current');
     if (this.movesEl.lastChild) this.movesEl.lastChild.classList.add('current');
@@ -1033,7 +1010,7 @@ class GameView {
       check: p && p.check ? [key(p.check)] : false,
       movable: { color: undefined, dests: new Map() },
     });
-    this.showMarks(i < 0 ? this.game.start_fen : this.plies[i].fen, board, null);
+    this.showMarks(i < 0 ? this.game.start_describe : this.plies[i].describe, board, null);
     this.labelBoard(board);
     for (const li of this.movesEl.children) li.classList.toggle('current', Number(li.dataset.ply) === i + 1);
     document.body.dataset.viewing = String(i + 1);

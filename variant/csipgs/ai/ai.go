@@ -24,12 +24,12 @@ package ai
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
 
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -40,8 +40,9 @@ import (
 // searches.
 const DefaultSamples = 4
 
-// ErrNoMove is returned when the position has no legal decision left.
-var ErrNoMove = errors.New("ai: no legal move")
+// ErrNoMove is returned when the position has no legal decision left: the
+// face's error, so that every player reports it alike.
+var ErrNoMove = player.ErrNoMove
 
 // Engine plays csipgs Chess with a search engine. It is not safe for
 // concurrent use.
@@ -197,31 +198,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 // PlayModerated chooses the decision of the side to move in a moderated
 // game whose true position p the caller holds as the moderator: the
 // engine chooses from its view only (SearchView), and the moderator
-// (rules.Position.Moderate) judges the choice on p; a refused move is
-// excluded and the engine chooses again, at most maxRefusals times. It
-// returns the move as a move of p, and how many of the engine's moves were
-// refused.
+// judges the choice on p, at most maxRefusals times (player.Play, the one
+// loop every program uses). It returns the move as a move of p, and how
+// many of the engine's moves were refused.
 func (a *Engine) PlayModerated(ctx context.Context, p *rules.Position, lim search.Limits, maxRefusals int) (rules.Move, int, error) {
-	view := p.View(p.Turn()).Position
-	if view == nil {
-		return rules.NoMove, 0, errors.New("ai: no view")
-	}
-	var refused []rules.Move
-	for range maxRefusals {
-		m, err := a.SearchView(ctx, view, lim, refused)
-		if err != nil {
-			return rules.NoMove, len(refused), err
-		}
-		real, err := p.Moderate(view, m)
-		if err == nil {
-			return real, len(refused), nil
-		}
-		if !errors.Is(err, rules.ErrRefused) {
-			return rules.NoMove, len(refused), err
-		}
-		refused = append(refused, m)
-	}
-	return rules.NoMove, len(refused), fmt.Errorf("ai: %d moves refused", len(refused))
+	return player.Play(ctx, a, p, lim, maxRefusals)
 }
 
 // csipgsPass returns the "no change" design move of p.
