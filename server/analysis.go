@@ -11,13 +11,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/server/store"
-	"github.com/anychess/anychess/variant/csipgs"
-	"github.com/anychess/anychess/variant/csipgs/ai"
 )
 
 // StudyConfig bounds the analysis board's engine (Config.Study). Zero
@@ -661,12 +660,13 @@ func (st *study) search(ctx context.Context, key string, p *rules.Position, lim 
 	e.Clear()
 	ctx, cancel := context.WithTimeout(ctx, lim.MoveTime+time.Second)
 	defer cancel()
-	if csipgs.IsCsipgs(p.Variant()) {
-		// The whole csipgs decision: a design in the design phase, an
-		// action searched otherwise.
-		return ai.New(e, 1).Search(ctx, p, lim, info)
+	// The variant's whole decision (its own player where it has one: a
+	// design in a design phase, an action otherwise).
+	res, err := player.New(p.Variant(), e, 1).Search(ctx, p, lim, info)
+	if errors.Is(err, player.ErrNoMove) {
+		err = nil // no move: the result says so
 	}
-	return e.Search(ctx, p, lim, info), nil
+	return res, err
 }
 
 // PlyEval is the evaluation of the position after a ply of a game (ply

@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
-	"github.com/anychess/anychess/variant/csipgs"
 )
 
 // PieceMoves is one piece type of a variant with where it goes from a
@@ -138,8 +138,11 @@ func pieceMoves(v *rules.Variant, t rules.Type) (PieceMoves, error) {
 	if p == nil {
 		return pm, fmt.Errorf("%s: %s cannot stand on %s", v.Name(), ps.Name, from)
 	}
-	if d := csipgs.DesignOf(p, ps.Letter); d != "" {
-		pm.Betza = d // the design the game's type table gives the type
+	for _, pt := range face.Describe(v, p).Types {
+		if pt.Letter == string(ps.Letter) && pt.Movement != "" {
+			pm.Betza = pt.Movement // the movement the game gives the type (a design)
+			break
+		}
 	}
 	buf := make([]rules.Move, 0, rules.MaxMoves)
 	reach := func(p *rules.Position, to geom.Square) bool {
