@@ -9,7 +9,6 @@ import (
 	"github.com/anychess/anychess/internal/corpus"
 	"github.com/anychess/anychess/internal/vtest"
 
-	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 )
@@ -366,49 +365,6 @@ func mustParse(t *testing.T, p *rules.Position, s string) rules.Move {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func TestDiagram(t *testing.T) {
-	v := mustVariant(t, "chatrang")
-	got := notation.Diagram(v.Start(), rules.Black)
-	want := ` 1  R N B K Q B N R
- 2  P P P P P P P P
- 3  . . . . . . . .
- 4  . . . . . . . .
- 5  . . . . . . . .
- 6  . . . . . . . .
- 7  p p p p p p p p
- 8  r n b q k b n r
-    h g f e d c b a
-`
-	if got != want {
-		t.Errorf("Diagram:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-// TestDiagramRanked checks that a ranked variant shows each piece's rank.
-func TestDiagramRanked(t *testing.T) {
-	v, err := catalog.MustDefault().Get("vazir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := v.ParseFEN("k07/8/8/3r54/8/8/8/3R53K0 w - - 0 1 t0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := ` 8  k0 .  .  .  .  .  .  .
- 7  .  .  .  .  .  .  .  .
- 6  .  .  .  .  .  .  .  .
- 5  .  .  .  r5 .  .  .  .
- 4  .  .  .  .  .  .  .  .
- 3  .  .  .  .  .  .  .  .
- 2  .  .  .  .  .  .  .  .
- 1  .  .  .  R5 .  .  .  K0
-    a  b  c  d  e  f  g  h
-`
-	if got := notation.Diagram(p, rules.White); got != want {
-		t.Errorf("Diagram:\n%s\nwant:\n%s", got, want)
-	}
 }
 
 func FuzzParseMove(f *testing.F) {
