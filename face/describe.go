@@ -43,6 +43,9 @@ type Counter struct {
 	Side  string `json:"side,omitempty"` // "white", "black", or "" for both
 	Name  string `json:"name"`           // "treasury"
 	Value string `json:"value"`          // "12 zorkmids"; "hidden" when the viewer may not know it
+	// Unit is the unit an amount of the counter counts, singular
+	// ("zorkmid"), where it counts money a price is paid in; "" otherwise.
+	Unit string `json:"unit,omitempty"`
 }
 
 // PieceType is one piece type in play.

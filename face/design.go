@@ -40,6 +40,12 @@ type Designer interface {
 	// of size x size (odd, 3..15). A design the rules refuse gives an error,
 	// a *DesignError where the fault has a place in the text.
 	PriceDesign(v *rules.Variant, text string, size int) (Design, error)
+	// PutDesign returns the text of the move that puts design, a design
+	// PriceDesign accepts (its canonical text), into the slot named slot
+	// (the letter of the type the slot holds, as the description's Types
+	// give it), under the letter the rules choose; an error for a slot
+	// that cannot be named so.
+	PutDesign(slot, design string) (string, error)
 }
 
 // DesignerOf returns the Designer of v's face, if it has one.

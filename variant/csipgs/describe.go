@@ -38,9 +38,9 @@ func (Face) Describe(p *rules.Position) face.Description {
 				face.Counter{Side: side, Name: "designs", Value: "hidden"})
 			continue
 		}
-		d.Counters = append(d.Counters, face.Counter{Side: side, Name: "treasury", Value: zorkmids(Treasury(p, c))})
+		d.Counters = append(d.Counters, face.Counter{Side: side, Name: "treasury", Value: zorkmids(Treasury(p, c)), Unit: "zorkmid"})
 		if p.Turn() == c && !DesignPhase(p) {
-			d.Counters = append(d.Counters, face.Counter{Side: side, Name: "to spend with this turn's credit", Value: zorkmids(Available(p))})
+			d.Counters = append(d.Counters, face.Counter{Side: side, Name: "to spend with this turn's credit", Value: zorkmids(Available(p)), Unit: "zorkmid"})
 		}
 		d.Counters = append(d.Counters, face.Counter{Side: side, Name: "reserve", Value: reserveText(p, c)})
 		var seen []byte

@@ -21,13 +21,13 @@ func TestDescribe(t *testing.T) {
 		black int // black's types described
 	}{
 		{"open game", DefaultOptions(), false, []face.Counter{
-			{Side: "white", Name: "treasury", Value: "1 zorkmid"},
+			{Side: "white", Name: "treasury", Value: "1 zorkmid", Unit: "zorkmid"},
 			{Side: "white", Name: "reserve", Value: "N"},
-			{Side: "black", Name: "treasury", Value: "7 zorkmids"},
+			{Side: "black", Name: "treasury", Value: "7 zorkmids", Unit: "zorkmid"},
 			{Side: "black", Name: "reserve", Value: "-"},
 		}, 6},
 		{"white's view, economy hidden", Options{Moderated: true, HideEconomy: true}, true, []face.Counter{
-			{Side: "white", Name: "treasury", Value: "1 zorkmid"},
+			{Side: "white", Name: "treasury", Value: "1 zorkmid", Unit: "zorkmid"},
 			{Side: "black", Name: "treasury", Value: "hidden"},
 			{Side: "black", Name: "reserve", Value: "hidden"},
 		}, 0},
