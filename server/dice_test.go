@@ -181,6 +181,25 @@ func TestDesignAPI(t *testing.T) {
 			t.Errorf("variant %s: %d %v, want %d", tc.variant, st, body, tc.status)
 		}
 	}
+	// With a slot, the move that puts the design into it, in the
+	// canonical text of the design; no move without a slot.
+	for _, tc := range []struct {
+		query  string
+		status int
+		move   any
+	}{
+		{"FfR&slot=Q", http.StatusOK, "&Q>?=FfR"},
+		{"FfR&variant=csipgs&slot=N", http.StatusOK, "&N>?=FfR"},
+		{"FfR", http.StatusOK, nil},
+		{"FfR&slot=", http.StatusBadRequest, nil},
+		{"FfR&slot=QR", http.StatusBadRequest, nil},
+		{"WXQ&slot=Q", http.StatusBadRequest, nil},
+	} {
+		st, body := get(tc.query)
+		if st != tc.status || body["move"] != tc.move {
+			t.Errorf("%s: %d %v, want %d with move %v", tc.query, st, body, tc.status, tc.move)
+		}
+	}
 }
 
 // TestVariantOptionsJSON: the lobby reads each variant's options as

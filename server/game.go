@@ -760,6 +760,7 @@ func (lg *liveGame) state(s int) []byte {
 				f.Chances[text] = fmt.Sprintf("%d/%d", outs[0].Num, outs[0].Den)
 			}
 		}
+		f.Actions = face.Actions(lg.g.Variant, p, moves)
 		moveBufs.Put(buf)
 	}
 	return mustJSON(f)

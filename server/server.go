@@ -673,12 +673,18 @@ type DesignInfo struct {
 	ColorBound bool   `json:"colorbound"`
 	Royal      bool   `json:"royal"`
 	Diagram    string `json:"diagram"` // its moves from the centre of an empty 9x9 board
+	// Move is the text of the move that puts the design into the slot
+	// named by slot (GET /api/design?d=TEXT&slot=X), to be sent as it is.
+	Move string `json:"move,omitempty"`
 }
 
 // handleDesign prices a design by the rules of the variant named by
 // variant (by default the first whose pieces are designed, face.Designer);
 // a design the rules refuse is a 400 bad_design error whose pos is the
-// byte offset of the fault.
+// byte offset of the fault. With slot (the letter of the type a slot
+// holds) the answer gives the move that puts the design into that slot
+// (face.Designer.PutDesign); a slot that cannot be named so is a 400
+// bad_request error.
 func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 	d := r.URL.Query().Get("d")
 	if len(d) > 200 {
@@ -710,8 +716,15 @@ func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"error": body})
 		return
 	}
-	writeJSON(w, http.StatusOK, DesignInfo{Design: info.Design, Price: info.Price, Exact: info.Exact,
-		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram})
+	out := DesignInfo{Design: info.Design, Price: info.Price, Exact: info.Exact,
+		ColorBound: info.ColorBound, Royal: info.Royal, Diagram: info.Diagram}
+	if q := r.URL.Query(); q.Has("slot") {
+		if out.Move, err = designer.PutDesign(q.Get("slot"), info.Design); err != nil {
+			writeError(w, http.StatusBadRequest, "bad_request", err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // OptionInfo is a per-game option of a variant with its default value.

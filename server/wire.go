@@ -109,6 +109,11 @@ type stateFrame struct {
 	// chance with the probability of its first outcome (Vazir: a capture
 	// try's success), "num/den".
 	Chances map[string]string `json:"chances,omitempty"`
+	// Actions describes, for the seat to move, the legal moves that are
+	// not a piece's move from one square to another (face.Actions): a
+	// button's label and group, or a piece dragged from the reserve. Each
+	// is one of Legal; from the seat's view in a hidden game.
+	Actions []face.Action `json:"actions,omitempty"`
 }
 
 // diceJSON is the fair-dice part of a state: the commitment to the
