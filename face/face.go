@@ -5,7 +5,7 @@
 //
 // A variant answers through the opaque value it carries
 // (rules.Variant.Face, attached where the catalog is assembled) and the
-// optional interfaces that value implements: Describer, Greedy, Designer,
+// optional interfaces that value implements: Describer, Actioner, Greedy, Designer,
 // Observer, Commands here, and player.Maker (package face/player, the
 // player of whole turns, which sits on the search). A variant whose face
 // implements none of them, or that has no face, gets the defaults: the
