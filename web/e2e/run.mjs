@@ -13,6 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { eachSquare, parseBoard } from '../src/fen.mjs';
 import { studyTests } from './study.mjs';
 
+// KEEP is the button of the design phase that keeps the designs.
+const KEEP = '#special button.action[data-group="design"]:has-text("keep the designs")';
+
 const base = process.argv[2];
 if (!base) {
   console.error('usage: node run.mjs BASE_URL [SCREENSHOT_DIR]');
@@ -340,14 +343,15 @@ test('Crazy Chess: stacks shown, a denial made from the page, a move by clicking
   check(/[a-h][1-8]: R( [NP])+/.test(stacks), `stacks line: ${stacks}`);
   const badges = await page.$$eval('.cg-custom-svgs g', (els) => els.length);
   check(badges >= 1, `${badges} stack badges, want one`);
-  const deny = page.locator('#special button', { hasText: 'DENY' });
+  const deny = page.locator('#special button.action[data-move="DENY"]');
   check(await deny.count() === 1, 'no Deny button');
+  check((await deny.textContent()) === 'deny the last move', `the denial's label: ${await deny.textContent()}`);
   const v = Number(await page.evaluate(() => document.body.dataset.version));
   await deny.click();
   await waitVersion(page, v + 2); // the denial, then the engine's other move
   const moves = await page.textContent('#moves');
   check(moves.includes('DENY') && /undid \S+; white moves again/.test(moves), `moves: ${moves}`);
-  check(await page.locator('#special button', { hasText: 'DENY' }).count() === 0, 'a second denial offered');
+  check(await page.locator('#special button.action[data-move="DENY"]').count() === 0, 'a second denial offered');
   const numbers = await page.$$eval('#moves li', (els) => els.map((el) => el.textContent.split(' ')[0]));
   check(numbers[0] === '1.' && numbers[1] === '1…' && numbers[2] === '1.', `move numbers ${numbers}: the replacement keeps the denied move's number`);
   await page.waitForTimeout(400); // let the board's animation end
@@ -375,7 +379,7 @@ test('Crazy Chess: a stack capture chain shown step by step, then a denial from 
   check(chain.includes('r a8 → R a8 → p a8 self-capture'), `chain: ${chain}`);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(shots, 'crazy-chain.png') });
-  const deny = page.locator('#special button', { hasText: 'DENY' });
+  const deny = page.locator('#special button.action[data-move="DENY"]');
   check(await deny.count() === 1, 'no Deny button after the engine moved');
   await deny.click();
   await waitVersion(page, 4); // the denial, then the engine's other move
@@ -391,8 +395,10 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
   await waitMyMove(page);
   const econ = await page.textContent('#treasuries');
   check(/white: treasury \d+ zorkmids · (to spend with this turn's credit \d+ zorkmids · )?reserve - · types: P=fmWfcF\(2\) R=R\(5\) N=N\(3\) B=B\(3\) K=royal-K\(12\) Q=Q\(9\)/.test(econ), `treasuries: ${econ}`);
-  await page.waitForSelector('#shop button.buy[data-move="+N"]');
-  await page.click('#shop button.buy[data-move="+N"]');
+  const buy = page.locator('#special button.action[data-group="shop"][data-move="+N"]');
+  await buy.waitFor();
+  check(/^buy N \(N\) — 3 zorkmids$/.test(await buy.textContent()), `the purchase's label: ${await buy.textContent()}`);
+  await buy.click();
   await waitVersion(page, 1);
   // The design phase: type a design, see its price; a bad one is refused.
   await page.waitForSelector('#design-editor');
@@ -444,8 +450,8 @@ test('csipgs on a 16x16 map with terrain: coordinates, terrain and pieces where 
   // The king moves i1-j2 by clicking; the design phase keeps the designs.
   await clickSquare(page, 'i1', 16, 16);
   await clickSquare(page, 'j2', 16, 16);
-  await page.waitForSelector('#design-keep');
-  await page.click('#design-keep');
+  await page.waitForSelector(KEEP);
+  await page.click(KEEP);
   await waitVersion(page, 2);
   await waitMyMove(page); // the engine played its turn
   check((await page.textContent('#moves')).includes('Kj2'), `no Kj2 in ${await page.textContent('#moves')}`);
@@ -518,9 +524,9 @@ test('moderated csipgs between two players: each page gets only its view; a spec
   const turns = [[a, 'e1e2'], [b, 'e8e7'], [a, 'e2e3'], [b, 'e7e6']];
   for (const [p, move] of turns) {
     await typeMove(p, move);
-    await p.waitForSelector('#design-keep');
+    await p.waitForSelector(KEEP);
     const v = Number(await p.evaluate(() => document.body.dataset.version));
-    await p.click('#design-keep');
+    await p.click(KEEP);
     await waitVersion(p, v + 1);
   }
   // The pages show fog, and neither shows the other king.
@@ -815,8 +821,8 @@ test('drags by touch on a phone: a piece on the board, a stack, a piece from the
   await createGame(page, { variant: 'csipgs', level: '1',
     fen: '4k3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
   await waitMyMove(page);
-  await page.locator('#shop button.buy[data-move="+N"]').tap();
-  await page.locator('#design-keep').tap();
+  await page.locator('#special button.action[data-group="shop"][data-move="+N"]').tap();
+  await page.locator(KEEP).tap();
   await waitMyMove(page);
   const from = await page.locator('#reserve img.reserve-piece[data-letter="N"]').boundingBox();
   const v2 = Number(await page.evaluate(() => document.body.dataset.version));

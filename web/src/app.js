@@ -39,7 +39,7 @@ async function api(path, opts) {
 
 function oneLine(s) { return (s || '').replace(/\s*\n\s*/g, ' '); }
 
-// plural writes a count with its noun: "1 ply", "3 plies", "1 zorkmid".
+// plural writes a count with its noun: "1 ply", "3 plies", "2 pieces".
 function plural(n, one, many = one + 's') { return `${n} ${n === 1 ? one : many}`; }
 
 // inviteURL makes an invite path the server returns ("/#/game/…") a link
@@ -227,7 +227,9 @@ function fogShapes(board, visible, files) {
 
 // economyOf reads, from the server's description of a position, the
 // piece types bought for a price: the movement and price of each letter,
-// each side's letters and counters; null where no type has a price.
+// each side's letters (the slots of its designs) and counters, and the
+// unit prices are paid in (the counter that names one); null where no
+// type has a price.
 function economyOf(d) {
   const types = (d && d.types) || [];
   if (!types.some((t) => t.price)) return null;
@@ -238,8 +240,14 @@ function economyOf(d) {
     if (slots[t.side]) slots[t.side].push(t.letter);
   }
   for (const c of d.counters || []) if (counters[c.side]) counters[c.side].push(c);
-  return { table, price, slots, counters };
+  const unit = ((d.counters || []).find((c) => c.unit) || {}).unit || '';
+  return { table, price, slots, counters, unit };
 }
+
+// DESIGN_GROUP is the group of the actions that decide a turn's designs
+// (the server's state.actions): where they are offered, the design editor
+// is too.
+const DESIGN_GROUP = 'design';
 
 function fmtClock(ms) {
   if (ms === undefined || ms === null) return '';
@@ -688,15 +696,16 @@ class GameView {
     }
   }
 
-  // userDrop sends the transfer of a reserve piece dragged onto square k,
-  // or puts the board back if the rules do not allow it there.
+  // userDrop sends the action that puts a reserve piece dragged onto
+  // square k on the board, or puts the board back if there is none.
   userDrop(piece, k) {
-    const text = `${piece.role[0].toUpperCase()}@${sqName(k)}`;
-    if (this.state && this.state.legal.includes(text)) {
-      this.send({ t: 'move', move: text, v: this.state.v });
+    const letter = piece.role[0].toUpperCase(), to = sqName(k);
+    const a = ((this.state && this.state.actions) || []).find((x) => x.piece === letter && x.to === to);
+    if (a) {
+      this.send({ t: 'move', move: a.move, v: this.state.v });
       return;
     }
-    this.flash(`${text}: a transfer goes onto an empty square next to one of your royals that is not in check`);
+    this.flash(`${letter} cannot be put on ${to}`);
     this.drawLive();
   }
 
@@ -775,18 +784,22 @@ class GameView {
     const mine = !over && s.turn === this.seat && s.legal.length > 0;
     this.dests = new Map();
     this.byPair = new Map();
-    const specials = [];
+    // The moves that are not from one square to another come described
+    // by the variant (state.actions): buttons by group, and pieces put
+    // from the reserve, which chessgroundx keys "N@".
+    const actions = s.actions || [];
+    const described = new Set(actions.map((a) => a.move));
+    for (const a of actions) {
+      if (!a.piece || !a.to) continue;
+      const k = a.piece + '@';
+      if (!this.dests.has(k)) this.dests.set(k, []);
+      this.dests.get(k).push(key(a.to));
+    }
+    const loose = []; // legal moves neither described nor from-to: plain buttons
     for (const m of s.legal) {
-      const drop = /^([A-Z])@([a-p]\d{1,2})$/.exec(m);
-      if (drop) { // a drop (a transfer from a reserve): chessgroundx keys it "N@"
-        const k = drop[1] + '@';
-        if (!this.dests.has(k)) this.dests.set(k, []);
-        this.dests.get(k).push(key(drop[2]));
-        specials.push(m);
-        continue;
-      }
+      if (described.has(m)) continue;
       const ends = movePair(m);
-      if (!ends) { specials.push(m); continue; }
+      if (!ends) { loose.push(m); continue; }
       const from = key(ends[0]), to = key(ends[1]);
       if (!this.dests.has(from)) this.dests.set(from, []);
       if (!this.dests.get(from).includes(to)) this.dests.get(from).push(to);
@@ -794,14 +807,9 @@ class GameView {
       if (!this.byPair.has(pair)) this.byPair.set(pair, []);
       this.byPair.get(pair).push(m);
     }
-    // A position whose description prices piece types has the economy's
-    // own controls: purchases in the shop, designs in the editor, transfers
-    // dragged from the reserve; every other move that is not from-to is a
-    // button.
     const economy = economyOf(s.describe);
-    const shown = economy ? specials.filter((m) => !m.startsWith('+') && !m.startsWith('&') && !/^[A-Z]@/.test(m)) : specials;
-    this.specialEl.replaceChildren(...shown.map((m) => h('button', { class: 'special-move', onclick: () => this.send({ t: 'move', move: m }) }, m)));
-    if (economy) this.showEconomy(s, mine, specials, economy);
+    this.showActions(s, mine, actions, loose, economy);
+    if (economy) this.showEconomy(economy);
     else this.economyEl.replaceChildren();
     this.promoEl.replaceChildren();
     if (this.viewing === null) this.drawLive();
@@ -839,62 +847,63 @@ class GameView {
     if (over) this.inviteEl.replaceChildren();
   }
 
+  // showActions draws the actions of the seat to move: the general row
+  // of buttons, a row of buttons for each group in the order the groups
+  // come, the pieces of the reserve to drag onto the board, and with the
+  // design decisions the design editor.
+  showActions(s, mine, actions, loose, economy) {
+    const button = (a) => h('button', { class: 'special-move action', 'data-move': a.move, 'data-group': a.group || '', title: a.move,
+      onclick: () => this.send({ t: 'move', move: a.move }) }, a.label || a.move);
+    const general = [...actions.filter((a) => !a.group && !a.piece).map(button),
+      ...loose.map((m) => button({ move: m, label: m }))];
+    const groups = [];
+    for (const a of actions) if (a.group && !a.piece && !groups.includes(a.group)) groups.push(a.group);
+    const rows = groups.map((g) => {
+      const row = h('div', { class: 'action-group', 'data-group': g }, h('b', {}, g + ': '),
+        ...actions.filter((a) => a.group === g && !a.piece).map(button));
+      if (g === DESIGN_GROUP && mine && economy) row.append(this.designEditor(economy.slots[this.seat] || [], economy));
+      return row;
+    });
+    const seat = this.seat;
+    const reserve = actions.filter((a) => a.piece).map((a) => a.piece).filter((l, i, all) => all.indexOf(l) === i);
+    if (mine && reserve.length) {
+      rows.push(h('div', { class: 'action-group reserve', id: 'reserve' }, 'Reserve (drag a piece onto the board): ', ...reserve.map((l) => {
+        const info = (this.game.pieces || []).find((p) => p.letter === l) || { letter: l, name: l, betza: '' };
+        const movement = economy ? economy.table[l] : info.betza;
+        const img = h('img', { class: 'reserve-piece', 'data-letter': l, title: `${l} = ${movement || ''}`, width: 44, height: 44, draggable: 'false',
+          src: pieceURL(info.letter, info.name, info.betza, seat) });
+        const start = (ev) => { ev.preventDefault(); this.cg.dragNewPiece({ role: l.toLowerCase() + '-piece', color: seat }, false, ev); };
+        img.addEventListener('mousedown', start);
+        img.addEventListener('touchstart', start, { passive: false });
+        return img;
+      })));
+    }
+    this.specialEl.replaceChildren(...general, ...rows);
+  }
+
   // showEconomy draws each side's counters (treasury, reserve) and piece
-  // types with their prices from the server's description, the shop, the
-  // reserve pieces to drag onto the board, and in the second phase of a
-  // turn the design editor.
-  showEconomy(s, mine, specials, { table, price, slots, counters }) {
+  // types with their prices from the server's description.
+  showEconomy({ table, price, slots, counters }) {
     const sides = ['white', 'black'].map((side) => h('div', { class: 'side', 'data-side': side },
       h('b', {}, side), ': ' + counters[side].map((c) => `${c.name} ${c.value}`).join(' · ') + (slots[side].length ? ' · types: ' : ''),
       ...slots[side].map((l) => h('span', { class: 'design', title: table[l] || '' }, `${l}=${table[l] || '?'}(${price[l]}) `))));
-    const els = [h('div', { class: 'treasuries', id: 'treasuries' }, ...sides)];
-    const seat = this.seat;
-    if (mine && s.phase === 0) {
-      const buys = specials.filter((m) => m.startsWith('+'));
-      if (buys.length) {
-        els.push(h('div', { class: 'shop', id: 'shop' }, 'Shop: ', ...buys.map((m) =>
-          h('button', { class: 'buy', 'data-move': m, onclick: () => this.send({ t: 'move', move: m }) },
-            `buy ${m[1]} (${table[m[1]] || ''})${price[m[1]] ? ` — ${price[m[1]]} z` : ''}`))));
-      }
-      const reserve = (s.pocket[seat] || '').split('').filter((l, i, all) => all.indexOf(l) === i);
-      if (reserve.length) {
-        els.push(h('div', { class: 'reserve', id: 'reserve' }, 'Reserve (drag a piece next to your king): ', ...reserve.map((l) => {
-          const info = (this.game.pieces || []).find((p) => p.letter === l) || { letter: l, name: l, betza: '' };
-          const img = h('img', { class: 'reserve-piece', 'data-letter': l, title: `${l} = ${table[l] || ''}`, width: 44, height: 44, draggable: 'false',
-            src: pieceURL(info.letter, info.name, info.betza, seat) });
-          const start = (ev) => { ev.preventDefault(); this.cg.dragNewPiece({ role: l.toLowerCase() + '-piece', color: seat }, false, ev); };
-          img.addEventListener('mousedown', start);
-          img.addEventListener('touchstart', start, { passive: false });
-          return img;
-        })));
-      }
-    }
-    if (mine && s.phase === 1) els.push(this.designEditor(slots[seat].join(''), table));
-    this.economyEl.replaceChildren(...els);
+    this.economyEl.replaceChildren(h('div', { class: 'treasuries', id: 'treasuries' }, ...sides));
   }
 
-  // price asks the server for a design's price (kept per design).
-  price(design) {
-    this.prices = this.prices || new Map();
-    if (!design) return Promise.resolve({});
-    if (!this.prices.has(design)) {
-      this.prices.set(design, fetch('/api/design?d=' + encodeURIComponent(design)).then((r) => r.json()).catch(() => ({})));
-    }
-    return this.prices.get(design);
-  }
-
-  // designEditor is the design phase: keep the designs, or type a design,
-  // see its price and moves as you type, and put it into one of your slots.
-  designEditor(mySlots, table) {
+  // designEditor types a design, shows its price and moves as you type,
+  // and puts it into one of your slots (the types of your side in the
+  // description) by the move the server writes for it.
+  designEditor(mySlots, { table, unit }) {
     const out = h('div', { class: 'design-out', id: 'design-out' });
     const input = h('input', { id: 'design-input', placeholder: 'a design, e.g. FfR', size: 18, autocomplete: 'off' });
-    const slot = h('select', { id: 'design-slot' }, ...mySlots.split('').map((l) => h('option', { value: l }, `slot ${l} (${table[l] || ''})`)));
+    const slot = h('select', { id: 'design-slot' }, ...mySlots.map((l) => h('option', { value: l }, `slot ${l} (${table[l] || ''})`)));
+    const variant = encodeURIComponent(this.game.variant);
     let seq = 0;
     input.addEventListener('input', async () => {
       const text = input.value.trim();
       const n = ++seq;
       if (!text) { out.replaceChildren(); return; }
-      const resp = await fetch('/api/design?d=' + encodeURIComponent(text));
+      const resp = await fetch(`/api/design?variant=${variant}&d=${encodeURIComponent(text)}`);
       const info = await resp.json();
       if (n !== seq) return;
       if (info.error) {
@@ -906,15 +915,20 @@ class GameView {
       }
       out.dataset.ok = 'yes';
       out.replaceChildren(h('div', { class: 'design-price', id: 'design-price' },
-        `price ${plural(info.price, 'zorkmid')} (exact cost ${info.exact}${info.colorbound ? ', colour-bound' : ''}${info.royal ? ', royal' : ''})`),
+        `price ${unit ? plural(info.price, unit) : info.price} (exact cost ${info.exact}${info.colorbound ? ', colour-bound' : ''}${info.royal ? ', royal' : ''})`),
       h('pre', { class: 'design-diagram' }, info.diagram));
     });
-    const put = h('button', { id: 'design-put', onclick: () => {
+    const put = h('button', { id: 'design-put', onclick: async () => {
       const text = input.value.trim();
-      if (text) this.send({ t: 'move', move: `&${slot.value}>?=${text}` });
+      if (!text) return;
+      try {
+        const info = await api(`/api/design?variant=${variant}&d=${encodeURIComponent(text)}&slot=${encodeURIComponent(slot.value)}`);
+        this.send({ t: 'move', move: info.move });
+      } catch (e) {
+        this.flash(`${text}: ${e.message}`);
+      }
     } }, 'Put into the slot');
-    const keep = h('button', { id: 'design-keep', onclick: () => this.send({ t: 'move', move: '&-' }) }, 'Keep the designs');
-    return h('div', { class: 'design-editor', id: 'design-editor' }, 'Design phase: ', keep, h('div', {}, input, ' ', slot, ' ', put), out);
+    return h('div', { class: 'design-editor', id: 'design-editor' }, h('div', {}, input, ' ', slot, ' ', put), out);
   }
 
   // showChances lists, for the player to move, the chance of success of
