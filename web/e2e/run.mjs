@@ -473,6 +473,26 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
+test('csipgs: a designed piece is drawn from its movement, forward the way it moves on a board seen from either side', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'csipgs', level: '1',
+    fen: '4k3/3p4/8/8/8/8/3P4/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  // The height of the pawns' move-only dot against the disc's centre:
+  // above it (negative) for a pawn moving up the board as shown.
+  const dots = () => page.$$eval('cg-board piece.p-piece', (els) => Object.fromEntries(els.map((el) => {
+    const svg = atob(/base64,([^"')]*)/.exec(getComputedStyle(el).backgroundImage)[1]);
+    const m = /<circle cx="50" cy="([\d.]+)" r="4" fill="none"/.exec(svg);
+    return [el.classList.contains('white') ? 'white' : 'black', m ? Number(m[1]) - 50 : null];
+  })));
+  let d = await dots();
+  check(d.white < 0 && d.black > 0, `white's view: the pawns' forward dots ${JSON.stringify(d)}`);
+  await flip(page);
+  d = await dots();
+  check(d.white > 0 && d.black < 0, `black's view: the pawns' forward dots ${JSON.stringify(d)}`);
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
 test('csipgs on a 16x16 map with terrain: coordinates, terrain and pieces where they stand, in both orientations', async () => {
   const page = await newPage();
   await page.goto(base + '/');

@@ -196,21 +196,24 @@ function token(letter, betza, fg, bg, up) {
     `<desc>movement</desc>`;
 }
 
-// pieceSVG returns the SVG text of one piece.
-export function pieceSVG(letter, name, betza, color) {
+// pieceSVG returns the SVG text of one piece; a diagram of its movement
+// points its forward up the picture for white and down for black, the
+// other way round where flipped (a board seen from black's side).
+export function pieceSVG(letter, name, betza, color, flipped = false) {
   const white = color === 'white';
   const fill = white ? '#fafafa' : '#2b2b2b';
   const stroke = white ? '#1d1d1d' : '#f2f2f2';
   const shape = shapeOf(name, betza);
   const body = shape
     ? SHAPES[shape].replaceAll('class="eye"', `fill="${stroke}"`).replaceAll('class="line"', `stroke="${stroke}"`) + `<desc>${shape}</desc>`
-    : token(letter.toUpperCase(), betza, stroke, fill, white ? 1 : -1);
+    : token(letter.toUpperCase(), betza, stroke, fill, white !== flipped ? 1 : -1);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g fill="${fill}" stroke="${stroke}" stroke-width="3.5" stroke-linejoin="round">${body}</g></svg>`;
 }
 
-// pieceURL returns a data URL of the piece's image.
-export function pieceURL(letter, name, betza, color) {
-  return 'data:image/svg+xml;base64,' + btoa(pieceSVG(letter, name, betza, color));
+// pieceURL returns a data URL of the piece's image (flipped: see
+// pieceSVG).
+export function pieceURL(letter, name, betza, color, flipped = false) {
+  return 'data:image/svg+xml;base64,' + btoa(pieceSVG(letter, name, betza, color, flipped));
 }
 
 // installPieceCSS adds the style rules that show a variant's pieces on
@@ -232,6 +235,11 @@ function pieceRules(variant, pieces) {
     for (const color of ['white', 'black']) {
       const url = pieceURL(p.letter, p.name, p.betza, color);
       rules.push(`.v-${variant} piece.${role}.${color}, .v-${variant} .piece-img.${role}.${color} { background-image: url("${url}"); }`);
+      if (!shapeOf(p.name, p.betza) && movement(p.betza)) {
+        // On a board seen from black's side the diagram turns with it.
+        const turned = pieceURL(p.letter, p.name, p.betza, color, true);
+        rules.push(`.v-${variant} .orientation-black piece.${role}.${color} { background-image: url("${turned}"); }`);
+      }
     }
   }
   return rules.join('\n');
