@@ -84,3 +84,65 @@ for (const p of ` + string(data) + `) {
 		}
 	}
 }
+
+// TestPieceImagesJS: what the page draws for a piece (pieceSVG in
+// web/src/pieces.js, run by node), told by the <desc> of its SVG: a shape
+// by the piece's name in any case, a king for a royal design, a diagram
+// of its movement for a piece of another name, and a disc with its letter
+// alone where the Betza string has something the diagram cannot draw.
+func TestPieceImagesJS(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is missing: run ./test.sh, which installs it")
+	}
+	mod, err := filepath.Abs(filepath.Join("..", "web", "src", "pieces.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		Letter string `json:"letter"`
+		Name   string `json:"name"`
+		Betza  string `json:"betza"`
+		want   string // the <desc>, "" for the letter alone
+	}{
+		{"E", "Elephant", "FA", "elephant"},
+		{"H", "high priestess", "NFA", "mitre"},
+		{"C", "camel", "C", "camel"},
+		{"G", "giraffe", "Z", "giraffe"},
+		{"K", "type K", "royal-K", "king"},
+		{"Y", "type Y", "FfR", "movement"},
+		{"A", "archbishop", "BN", "movement"},
+		{"P", "type P", "iW", ""},
+		{"X", "type X", "R4", ""},
+		{"O", "hopper", "pR", ""},
+		{"Z", "", "", ""},
+	}
+	data, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := `import {pieceSVG} from ` + strconv.Quote("file://"+mod) + `;
+for (const [l, n, b] of ` + string(data) + `.map((c) => [c.letter, c.name, c.betza])) {
+  const svg = pieceSVG(l, n, b, 'black');
+  const d = /<desc>([^<]*)<\/desc>/.exec(svg);
+  const letter = />([A-Z])<\/text>/.exec(svg);
+  console.log((d ? d[1] : '') + '|' + (letter ? letter[1] : ''));
+}`
+	out, err := exec.Command(node, "--no-warnings", "--input-type=module", "-e", script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(cases) {
+		t.Fatalf("node printed %d lines for %d cases:\n%s", len(lines), len(cases), out)
+	}
+	for i, c := range cases {
+		desc, letter, _ := strings.Cut(lines[i], "|")
+		if desc != c.want {
+			t.Errorf("%s %q (%s) drawn as %q, want %q", c.Letter, c.Name, c.Betza, desc, c.want)
+		}
+		if wantLetter := c.want == "" || c.want == "movement"; wantLetter != (letter == c.Letter) {
+			t.Errorf("%s %q (%s): letter %q in the image", c.Letter, c.Name, c.Betza, letter)
+		}
+	}
+}

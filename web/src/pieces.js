@@ -31,6 +31,10 @@ const SHAPES = {
   woody: `<path d="M36 40 L20 58 M64 40 L80 58" fill="none" class="line" stroke-width="8" stroke-linecap="round"/><circle cx="50" cy="22" r="11"/><path d="M37 34 L63 34 L61 72 L39 72 Z"/><path d="M46 40 Q49 52 46 66 M55 42 Q52 54 56 68" fill="none"/>${BASE}`,
   // A soldier's shield.
   soldier: `<path d="M28 18 Q50 24 72 18 Q76 52 50 72 Q24 52 28 18 Z"/><path d="M50 26 L50 64 M34 38 L66 38" fill="none"/>${BASE}`,
+  // A camel seen from the side: two humps, a long neck and its head.
+  camel: `<path d="M20 72 L22 52 Q22 42 30 40 Q36 26 44 38 Q52 24 60 38 Q64 40 66 36 L70 22 Q72 14 80 16 L86 20 L84 26 L78 26 L76 44 Q72 52 66 54 L66 72 L58 72 L56 56 L34 56 L30 72 Z"/><circle cx="78" cy="20" r="2" class="eye"/>${BASE}`,
+  // A giraffe's long neck and head, with its horns and spots.
+  giraffe: `<path d="M32 72 L34 56 Q38 48 48 48 L54 48 L58 22 Q56 14 62 12 L64 6 L66 12 L70 6 L71 13 L80 18 L78 24 L68 24 L64 52 Q66 60 64 72 Z"/><circle cx="47" cy="58" r="3" class="eye"/><circle cx="58" cy="62" r="3" class="eye"/><circle cx="61" cy="40" r="2.5" class="eye"/><circle cx="62" cy="30" r="2.5" class="eye"/>${BASE}`,
   // A vizier's turban with its jewel.
   turban: `<path d="M24 66 Q18 38 50 30 Q82 38 76 66 Z"/><path d="M26 48 Q50 38 74 48 M25 58 Q50 48 75 58" fill="none"/><circle cx="50" cy="24" r="7"/><path d="M32 74 L34 66 L66 66 L68 74 Z"/>${BASE}`,
 };
@@ -50,6 +54,7 @@ const BY_NAME = {
   'high priestess': 'mitre', priestess: 'mitre', 'high priest': 'mitre', priest: 'mitre',
   woody: 'woody',
   soldier: 'soldier',
+  camel: 'camel', giraffe: 'giraffe',
   farzin: 'turban', ferz: 'turban', fers: 'turban', vizier: 'turban',
 };
 
