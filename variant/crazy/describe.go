@@ -65,10 +65,11 @@ func (Face) Describe(p *rules.Position) face.Description {
 }
 
 // DescribePly says what a denial undid ("undid Nb1-c3; white moves
-// again"), or lists what the last move made on p took off the board, in
-// the order it happened (face.Describer): captures, falls and revenge
-// during its resolution, then self-captures and vanished Bishops: "r a8",
-// "P a8 self-capture", "B* c4 vanished".
+// again"), or words a disguise ("N e3 swaps places with P e2, then P d2")
+// and lists what the last move made on p took off the board, in the order
+// it happened (face.Describer): captures, falls and revenge during its
+// resolution, then self-captures and vanished Bishops: "r a8", "P a8
+// self-capture", "B* c4 vanished".
 func (Face) DescribePly(p *rules.Position) []string {
 	if m, _, ok := p.LastMove(); ok && IsDeny(m) {
 		// The denied move is the one before the denial, made in the
@@ -83,6 +84,9 @@ func (Face) DescribePly(p *rules.Position) []string {
 		return []string{fmt.Sprintf("undid %s; %s moves again", FormatMove(q, denied), p.Turn())}
 	}
 	var out []string
+	if w := disguiseWords(p); w != "" {
+		out = append(out, w)
+	}
 	for _, r := range Removals(p) {
 		text := PieceText(p.Variant(), r.Piece) + " " + r.Square.String()
 		switch r.Cause {
@@ -94,4 +98,44 @@ func (Face) DescribePly(p *rules.Position) []string {
 		out = append(out, text)
 	}
 	return out
+}
+
+// disguiseWords words the last move made on p if it is a disguise: the
+// disguised piece and its place, then the pawns it swaps places with in
+// turn ("N e3 swaps places with P e2, then P d2"); "" for any other move.
+func disguiseWords(p *rules.Position) string {
+	m, _, ok := p.LastMove()
+	if !ok {
+		return ""
+	}
+	d, ok := decode(m)
+	if !ok || d.kind != kDisguise {
+		return ""
+	}
+	z, ok := hooksOf(p)
+	if !ok {
+		return ""
+	}
+	q := p.Clone()
+	q.Unmake()
+	e := z.newEngine(q)
+	var cbuf [maxLinks + 2]loc
+	chain, ok := e.chainOf(&d, q.Turn(), cbuf[:0])
+	if !ok {
+		return ""
+	}
+	v := q.Variant()
+	text := func(l loc) string {
+		sq := sqOf(int(l.b))
+		st := Stack(q, sq)
+		if int(l.i) >= len(st) {
+			return place(int(l.b), int(l.i))
+		}
+		return PieceText(v, st[l.i]) + " " + place(int(l.b), int(l.i))
+	}
+	pawns := make([]string, len(chain)-1)
+	for k, l := range chain[1:] {
+		pawns[k] = text(l)
+	}
+	return text(chain[0]) + " swaps places with " + strings.Join(pawns, ", then ")
 }

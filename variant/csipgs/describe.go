@@ -1,6 +1,7 @@
 package csipgs
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,7 +85,46 @@ func reserveText(p *rules.Position, c rules.Color) string {
 	return strings.Join(parts, " ")
 }
 
-// DescribePly says nothing more of a ply than its move (face.Describer):
-// what a player of a hidden game learns of the opponent's plies is the
-// view's.
-func (Face) DescribePly(*rules.Position) []string { return nil }
+// DescribePly words the last ply made on p where its move is of csipgs's
+// own kind (face.Describer): a buy ("buys N for 3 zorkmids"), a transfer
+// ("places N from the reserve on e2"), a new design ("designs Y as FfR in
+// place of Q"), a design taken again from the type table ("re-adopts P
+// (fmWfcF) in place of Y") and keeping the designs ("keeps the designs").
+// A piece move says nothing more than its move. The words tell the true
+// position's ply: what a player of a hidden game learns of the opponent's
+// plies is the view's, so a caller gives them to no one while such a game
+// is played.
+func (Face) DescribePly(p *rules.Position) []string {
+	m, _, ok := p.LastMove()
+	if !ok {
+		return nil
+	}
+	if _, ok := ensure(p); !ok {
+		return nil
+	}
+	switch KindOf(m) {
+	case Buy:
+		q := p.Clone()
+		q.Unmake()
+		return []string{fmt.Sprintf("buys %c for %s", 'A'+m.Payload()&31-1, zorkmids(Cost(q, m)))}
+	case Transfer:
+		return []string{fmt.Sprintf("places %c from the reserve on %s", 'A'+int(m.Promo())-1, m.To())}
+	case Pass:
+		return []string{"keeps the designs"}
+	case Redesign:
+		q := p.Clone()
+		q.Unmake()
+		slot, l, id := designFields(m)
+		if slot >= Slots || l < 1 || l > 26 {
+			return nil
+		}
+		old := DesignSlots(q, q.Turn())[slot]
+		letter := byte('A' + l - 1)
+		design := DesignOf(p, letter)
+		if id != 0 {
+			return []string{fmt.Sprintf("designs %c as %s in place of %c", letter, design, old)}
+		}
+		return []string{fmt.Sprintf("re-adopts %c (%s) in place of %c", letter, design, old)}
+	}
+	return nil
+}

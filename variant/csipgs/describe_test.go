@@ -61,3 +61,33 @@ func TestDescribe(t *testing.T) {
 		})
 	}
 }
+
+// TestDescribePly checks the words for each kind of csipgs ply: a buy
+// with its price, a transfer, a new design, a design taken again from the
+// type table, keeping the designs, and none for a piece move.
+func TestDescribePly(t *testing.T) {
+	const (
+		design = "4k3/8/8/8/8/8/8/4K3 w& 1/7 N/- PRNBKQ/ARNBKQ 0 10 {A=WF,B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
+		action = "4k3/8/8/8/8/8/8/4K3 w 9/7 N/- PRNBKQ/ARNBKQ 0 10 {A=WF,B=B,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
+	)
+	for _, tt := range []struct {
+		fen, move string
+		want      []string
+	}{
+		{action, "+R", []string{"buys R for 5 zorkmids"}},
+		{action, "N@e2", []string{"places N from the reserve on e2"}},
+		{action, "Ke1-d2", nil},
+		{design, "&-", []string{"keeps the designs"}},
+		{design, "&Q>Y=FfR", []string{"designs Y as FfR in place of Q"}},
+		{design, "&Q>A", []string{"re-adopts A (WF) in place of Q"}},
+	} {
+		t.Run(tt.move, func(t *testing.T) {
+			p := mustFEN(t, newVariant(t, DefaultOptions()), tt.fen)
+			play(t, p, tt.move)
+			got := Face{}.DescribePly(p)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("DescribePly after %s = %q, want %q", tt.move, got, tt.want)
+			}
+		})
+	}
+}

@@ -191,6 +191,20 @@ async function drawnSquares(page, files, ranks) {
   }, [files, ranks]);
 }
 
+// pieceImages returns, for each piece on the board, its classes and what
+// its image is: the <desc> of its SVG (a shape's name, "movement" for a
+// diagram of its movement), "" for a disc with its letter alone, or null
+// where it has no image.
+async function pieceImages(page) {
+  return page.$$eval('cg-board piece:not(.ghost)', (els) => els.map((el) => {
+    const cls = [...el.classList].filter((c) => /^(white|black|.*-piece)$/.test(c)).sort().join(' ');
+    const m = /base64,([^"')]*)/.exec(getComputedStyle(el).backgroundImage);
+    if (!m) return { cls, desc: null };
+    const d = /<desc>([^<]*)<\/desc>/.exec(atob(m[1]));
+    return { cls, desc: d ? d[1] : '' };
+  }));
+}
+
 // flip turns the board round with the page's button.
 async function flip(page) {
   const black = await page.evaluate(() => !!document.querySelector('.cg-wrap.orientation-black'));
@@ -210,6 +224,28 @@ test('lobby lists every variant with its rules', async () => {
   await page.selectOption('#variant', 'greatshatranj');
   await page.waitForSelector('.rules .piece-chip');
   await page.screenshot({ path: join(shots, 'lobby.png'), fullPage: true });
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('every piece of every variant\'s start is drawn as a piece of its own, not a lettered disc', async () => {
+  const page = await newPage();
+  await page.goto(base + '/');
+  const variants = await page.evaluate(async () => (await (await fetch('/api/variants')).json()));
+  const names = (Array.isArray(variants) ? variants : variants.variants).map((v) => v.name);
+  check(names.length >= 7, `variants: ${names}`);
+  for (const name of names) {
+    await createGame(page, { variant: name, level: '1' });
+    await page.waitForSelector('cg-board piece');
+    const imgs = await pieceImages(page);
+    const bad = imgs.filter((p) => !p.desc || p.desc === 'movement');
+    check(imgs.length > 0 && bad.length === 0, `${name}: pieces without a shape of their own: ${JSON.stringify(bad)}`);
+    // Each kind of piece has its own shape.
+    const byRole = new Map();
+    for (const p of imgs) byRole.set(p.cls.replace(/ ?(white|black) ?/, ''), p.desc);
+    const shapes = new Set(byRole.values());
+    check(shapes.size === byRole.size, `${name}: ${byRole.size} kinds of piece in ${shapes.size} shapes: ${JSON.stringify([...byRole])}`);
+    if (name === 'csipgs') check(byRole.get('k-piece') === 'king', `csipgs's king drawn as ${byRole.get('k-piece')}`);
+  }
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
@@ -427,8 +463,39 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
   await page.mouse.up();
   await waitVersion(page, v + 1);
   check((await page.textContent('#moves')).includes('N@d2'), `no transfer in ${await page.textContent('#moves')} (king ${kingSq})`);
+  // The moves of csipgs's own kind are in words in the move list, and as
+  // the title of their row.
+  const words = await page.$$eval('#moves li.ply', (els) => els.map((el) => [el.title, el.querySelector('.words')?.textContent || '']));
+  const said = (re) => words.some(([title, text]) => re.test(title) && re.test(text));
+  check(said(/buys N for 3 zorkmids/), `no purchase in words: ${JSON.stringify(words)}`);
+  check(said(/designs [A-Z] as FfR in place of Q/), `no design in words: ${JSON.stringify(words)}`);
+  check(said(/places N from the reserve on d2/), `no transfer in words: ${JSON.stringify(words)}`);
+  // The knight is drawn from its design, the king as a king.
+  const imgs = await pieceImages(page);
+  check(imgs.some((p) => p.cls === 'n-piece white' && p.desc === 'movement'), `the knight's image: ${JSON.stringify(imgs)}`);
+  check(imgs.filter((p) => p.cls.startsWith('k-piece')).every((p) => p.desc === 'king'), `the kings' images: ${JSON.stringify(imgs)}`);
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(shots, 'csipgs.png') });
+  check(page.errors.length === 0, page.errors.join('; '));
+});
+
+test('csipgs: a designed piece is drawn from its movement, forward the way it moves on a board seen from either side', async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'csipgs', level: '1',
+    fen: '4k3/3p4/8/8/8/8/3P4/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  // The height of the pawns' move-only dot against the disc's centre:
+  // above it (negative) for a pawn moving up the board as shown.
+  const dots = () => page.$$eval('cg-board piece.p-piece', (els) => Object.fromEntries(els.map((el) => {
+    const svg = atob(/base64,([^"')]*)/.exec(getComputedStyle(el).backgroundImage)[1]);
+    const m = /<circle cx="50" cy="([\d.]+)" r="4" fill="none"/.exec(svg);
+    return [el.classList.contains('white') ? 'white' : 'black', m ? Number(m[1]) - 50 : null];
+  })));
+  let d = await dots();
+  check(d.white < 0 && d.black > 0, `white's view: the pawns' forward dots ${JSON.stringify(d)}`);
+  await flip(page);
+  d = await dots();
+  check(d.white > 0 && d.black < 0, `black's view: the pawns' forward dots ${JSON.stringify(d)}`);
   check(page.errors.length === 0, page.errors.join('; '));
 });
 

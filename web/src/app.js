@@ -5,7 +5,7 @@
 import { verify as verifyDice } from './dice.mjs';
 import { Chessground } from 'chessgroundx';
 import { eachSquare, parseBoard, plainBoard } from './fen.mjs';
-import { installPieceCSS, pieceURL } from './pieces.js';
+import { installDesignCSS, installPieceCSS, pieceURL } from './pieces.js';
 import { AnalysisView, analysisURL, parseRoute } from './analysis.js';
 import { showRules } from './rules.js';
 
@@ -736,12 +736,14 @@ class GameView {
           (e.roll ? ` (rolled ${e.roll} of ${e.outcomes[0].p.split('/')[1]})` : '')) : null);
       li.dataset.seat = e.seat;
       if (cont) li.classList.add('cont');
-      // What the ply did besides its move, in the variant's words and in
-      // order (a chain of captures; a move undone). Plies stored before
+      // What the ply did, in the variant's words and in order (a chain of
+      // captures; a move undone; a purchase or a design of the variant's
+      // own kind), under the move and as its title. Plies stored before
       // events existed name the pieces removed.
       const words = e.events || e.removed || [];
       if (words.length) {
-        li.append(h('div', { class: 'chain' }, 'then: ',
+        li.title = `${e.san || e.move || ''}: ${words.join(' → ')}`;
+        li.append(h('div', { class: 'chain words' },
           ...words.map((r, i) => h('span', { class: 'step' }, (i ? ' → ' : '') + r))));
       }
       this.movesEl.append(li);
@@ -948,6 +950,8 @@ class GameView {
   // stack, bottom to top) and the description's notes.
   showMarks(d, board, visible) {
     const files = this.game.files;
+    // Pieces whose movement the game designs are drawn from their design.
+    installDesignCSS(this.game.variant, d && d.types);
     this.cg.setAutoShapes([...markShapes(d), ...fogShapes(board, visible, files)]);
     const titled = ((d && d.squares) || []).filter((s) => s.title);
     const parts = titled.map((s) => h('span', { class: 'stack', 'data-square': s.square, 'data-mark': s.mark || '' }, `${s.square}: ${s.title}`));
