@@ -170,14 +170,16 @@ type Result struct {
 // depths and fill the table with different parts of the tree. With one
 // thread (the default) a search is the same, node for node, as ever.
 type Engine struct {
-	tt         *table
-	evals      map[*rules.Variant]*eval.Evaluator
-	cont       *contHist   // the continuation history of the game's variant
-	helperCont []*contHist // each helper thread's (index 0: the second thread)
-	threads    int         // threads per search (1 if 0)
-	// helpers are the helper threads of the last search, which may still
-	// be stopping: what would touch what they use waits for them.
-	helpers *sync.WaitGroup
+	tt      *table
+	evals   map[*rules.Variant]*eval.Evaluator
+	cont    *contHist // the continuation history of the game's variant
+	threads int       // threads per search (1 if 0)
+	main    *searcher // the main thread's searcher, kept for its buffers
+	// running counts the helper threads still running, of this search or
+	// of earlier ones still stopping: Clear and SetHash wait for them.
+	running sync.WaitGroup
+	mu      sync.Mutex
+	spare   []*searcher // helpers' searchers not in use, each with its continuation history
 	stopFl  atomic.Bool
 	certain bool // search only the first outcome of every move
 
@@ -201,17 +203,8 @@ func (e *Engine) SetHash(mb int) {
 	if mb < 1 {
 		mb = 1
 	}
-	e.waitHelpers()
+	e.running.Wait()
 	e.tt = newTable(mb)
-}
-
-// waitHelpers waits until the helper threads of the last search have
-// stopped.
-func (e *Engine) waitHelpers() {
-	if e.helpers != nil {
-		e.helpers.Wait()
-		e.helpers = nil
-	}
 }
 
 // MaxThreads is the most threads SetThreads accepts.
@@ -236,10 +229,12 @@ func (e *Engine) Hashfull() int { return e.tt.hashfull() }
 
 // Clear forgets everything learned (a new game).
 func (e *Engine) Clear() {
-	e.waitHelpers()
+	e.running.Wait()
 	e.tt.clear()
 	e.cont = nil
-	e.helperCont = nil
+	e.mu.Lock()
+	e.spare = nil
+	e.mu.Unlock()
 }
 
 // SetCertainCaptures sets whether the engine takes every move with several
@@ -248,7 +243,7 @@ func (e *Engine) Clear() {
 // baseline that ignores chance.
 func (e *Engine) SetCertainCaptures(on bool) {
 	if on != e.certain {
-		e.waitHelpers()
+		e.running.Wait()
 		e.tt.clear() // the values of the other model are no use
 	}
 	e.certain = on
@@ -331,29 +326,27 @@ type searcher struct {
 //
 // With several threads it returns as soon as the main thread has
 // finished, the nodes of the helpers counted as they last published them
-// (within 1024 each): the helpers stop within moments, and the next
-// search (or Clear, SetHash) first waits for them, so that a helper slow
-// to be scheduled on a busy machine costs the clock nothing.
+// (within 1024 each), without waiting for the helpers: they stop within
+// moments, and meanwhile the next search may start (Clear and SetHash
+// wait for them), so that a helper slow to be scheduled on a busy machine
+// costs the clock nothing.
 func (e *Engine) Search(ctx context.Context, p *rules.Position, lim Limits, info func(Info)) Result {
-	e.waitHelpers()
 	e.stopFl.Store(false)
 	s := e.newSearcher(ctx, p, lim)
 	s.setTime()
-	e.tt.age++
+	e.tt.age.Add(1)
 	n := e.Threads()
 	if n == 1 {
 		return s.iterate(info)
 	}
 	sh := &shared{nodes: make([]atomic.Int64, n-1)}
 	s.sh = sh
-	wg := new(sync.WaitGroup)
 	for i := range n - 1 {
 		h := e.newHelper(ctx, p.Clone(), lim, i+1, sh)
-		wg.Go(h.help)
+		e.running.Go(h.help)
 	}
 	res := s.iterate(info)
 	sh.halt.Store(true)
-	e.helpers = wg
 	for i := range sh.nodes {
 		res.Info.Nodes += sh.nodes[i].Load()
 	}
@@ -383,20 +376,23 @@ func skipDepth(thread, depth int) bool {
 
 // newHelper prepares helper thread (from 1) of a search of p, a copy of
 // the main thread's position: the same root moves and depth limit, its own
-// continuation history (kept by the engine between searches), no reports,
-// and no clock or node limit of its own (the main thread stops it).
+// continuation history (kept by the engine between searches with a
+// searcher a helper has finished with), no reports, and no clock or node
+// limit of its own (the main thread stops it).
 func (e *Engine) newHelper(ctx context.Context, p *rules.Position, lim Limits, thread int, sh *shared) *searcher {
 	lim.CurrMove, lim.MultiPV, lim.Nodes = nil, 1, 0
-	s := e.searcherOf(ctx, p, lim)
+	var reuse *searcher
+	e.mu.Lock()
+	if n := len(e.spare); n > 0 {
+		reuse = e.spare[n-1]
+		e.spare = e.spare[:n-1]
+	}
+	e.mu.Unlock()
+	s := e.searcherOf(ctx, p, lim, reuse)
 	s.thread, s.sh = thread, sh
-	for len(e.helperCont) < thread {
-		e.helperCont = append(e.helperCont, nil)
+	if v := p.Variant(); s.cont == nil || s.cont.v != v {
+		s.cont = newContHist(v)
 	}
-	v := p.Variant()
-	if c := e.helperCont[thread-1]; c == nil || c.v != v {
-		e.helperCont[thread-1] = newContHist(v)
-	}
-	s.cont = e.helperCont[thread-1]
 	return s
 }
 
@@ -406,7 +402,12 @@ func (e *Engine) newHelper(ctx context.Context, p *rules.Position, lim Limits, t
 // results reach the main thread through the table alone; it publishes its
 // nodes as it ends.
 func (s *searcher) help() {
-	defer func() { s.sh.nodes[s.thread-1].Store(s.nodes) }()
+	defer func() {
+		s.sh.nodes[s.thread-1].Store(s.nodes)
+		s.e.mu.Lock()
+		s.e.spare = append(s.e.spare, s) // s is not touched after this
+		s.e.mu.Unlock()
+	}()
 	if len(s.rootMoves(s.p.LegalMoves(nil))) == 0 {
 		return
 	}
@@ -429,7 +430,8 @@ func (s *searcher) help() {
 
 // newSearcher prepares a search of p by the main thread.
 func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits) *searcher {
-	s := e.searcherOf(ctx, p, lim)
+	s := e.searcherOf(ctx, p, lim, e.main)
+	e.main = s
 	v := p.Variant()
 	if e.cont == nil || e.cont.v != v {
 		e.cont = newContHist(v)
@@ -438,13 +440,24 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 	return s
 }
 
-// searcherOf returns a searcher of p within lim, without its continuation
-// history.
-func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits) *searcher {
+// searcherOf returns a searcher of p within lim: reuse (if not nil) made
+// new but for its move buffers and its continuation history, which it
+// keeps, or else a new one without a continuation history.
+func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, reuse *searcher) *searcher {
 	v := p.Variant()
 	spec := v.Spec()
 	end := spec.End
-	s := &searcher{
+	s := reuse
+	if s == nil {
+		s = &searcher{seeBuf: make([]geom.Square, 0, 2*rules.MaxPieces)}
+		for i := range s.moves {
+			s.moves[i] = make([]rules.Move, 0, 256)
+			s.scores[i] = make([]int32, 0, 256)
+		}
+	}
+	moves, scores, cont, seeBuf := s.moves, s.scores, s.cont, s.seeBuf[:0]
+	*s = searcher{
+		moves: moves, scores: scores, cont: cont, seeBuf: seeBuf,
 		e: e, p: p, ev: e.Evaluator(v), tt: e.tt, ctx: ctx, lim: lim, start: time.Now(),
 		nullOK:  end.Stalemate == rules.DrawValue && !isAfterMover(v),
 		drawRep: end.NFold > 0,
@@ -456,14 +469,9 @@ func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits) 
 		mode:    e.mode,
 		lazy:    isLegalJudge(v),
 		see:     plainCaptures(v),
-		seeBuf:  make([]geom.Square, 0, 2*rules.MaxPieces),
 	}
 	s.end, _ = v.Ext().(rules.Ender)
 	s.gain, _ = v.Ext().(rules.Engine)
-	for i := range s.moves {
-		s.moves[i] = make([]rules.Move, 0, 256)
-		s.scores[i] = make([]int32, 0, 256)
-	}
 	return s
 }
 

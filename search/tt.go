@@ -73,13 +73,16 @@ func (s *slot) put(e entry) {
 
 // table is the transposition table: a power-of-two array of two-slot
 // buckets, replaced by depth and age. The threads of a search share it:
-// its slots are read and written without locks (see slot), and the age is
-// set only between searches.
+// its slots are read and written without locks (see slot), and so is the
+// age (the helpers of a search may still be stopping when the next begins).
 type table struct {
 	slots []slot
 	mask  uint64
-	age   uint8
+	age   atomic.Uint32 // the search's age, modulo 256
 }
+
+// curAge returns the age of the current search.
+func (t *table) curAge() uint8 { return uint8(t.age.Load()) }
 
 func newTable(mb int) *table {
 	// The number of slots as when an entry took 40 bytes (a slot takes
@@ -99,7 +102,7 @@ func (t *table) clear() {
 			t.slots[i].w[j].Store(0)
 		}
 	}
-	t.age = 0
+	t.age.Store(0)
 }
 
 // hashfull returns the permille of the first thousand slots (or all, if
@@ -108,7 +111,7 @@ func (t *table) hashfull() int {
 	n := min(len(t.slots), 1000)
 	used := 0
 	for i := range n {
-		if e := t.slots[i].load(); e.bound != boundNone && e.age == t.age {
+		if e := t.slots[i].load(); e.bound != boundNone && e.age == t.curAge() {
 			used++
 		}
 	}
@@ -129,6 +132,7 @@ func (t *table) probe(key uint64) (entry, bool) {
 // store saves a search result, keeping the deeper or newer of a bucket.
 func (t *table) store(key uint64, m rules.Move, score, eval int32, depth int, bound uint8) {
 	i := key & t.mask
+	age := t.curAge()
 	b := [2]entry{t.slots[i].load(), t.slots[i+1].load()}
 	victim := 0
 	for j := range 2 {
@@ -137,7 +141,7 @@ func (t *table) store(key uint64, m rules.Move, score, eval int32, depth int, bo
 			victim = j
 			break
 		}
-		if worse(e, &b[victim], t.age) {
+		if worse(e, &b[victim], age) {
 			victim = j
 		}
 	}
@@ -145,10 +149,10 @@ func (t *table) store(key uint64, m rules.Move, score, eval int32, depth int, bo
 	if e.key == key && m == rules.NoMove {
 		m = e.move // keep the known best move
 	}
-	if e.key == key && bound != boundExact && int(e.depth) > depth+2 && e.age == t.age {
+	if e.key == key && bound != boundExact && int(e.depth) > depth+2 && e.age == age {
 		return // keep a much deeper result of this search
 	}
-	t.slots[i+uint64(victim)].put(entry{key: key, move: m, score: score, eval: eval, depth: int8(depth), bound: bound, age: t.age})
+	t.slots[i+uint64(victim)].put(entry{key: key, move: m, score: score, eval: eval, depth: int8(depth), bound: bound, age: age})
 }
 
 // worse reports whether a is a better slot to overwrite than b.

@@ -27,7 +27,7 @@ func TestTableRoundTrip(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tt := newTable(1)
-			tt.age = 200
+			tt.age.Store(200)
 			key := uint64(0x9e3779b97f4a7c15)
 			tt.store(key, tc.move, tc.score, tc.eval, tc.depth, tc.bound)
 			e, ok := tt.probe(key)

@@ -16,8 +16,8 @@
 // view: Engine.SearchView samples full positions consistent with the view
 // (the variant's Determinize hook, drawn from the engine's seed and the
 // view), searches each with a share of the time, and plays the action
-// most samples choose (ties: the best mean score). With Engine.Belief the
-// engine remembers, from the views it was given, where it saw the
+// most samples choose (ties: the best mean score). With Engine.Belief (off
+// by default) the engine remembers, from the views it was given, where it saw the
 // opponent's pieces and where they could have gone since, and puts the
 // unseen pieces of each sample there (see belief).
 package ai
@@ -64,8 +64,10 @@ func New(e *search.Engine, seed uint64) *Engine {
 	return &Engine{e: e, seed: seed, Samples: DefaultSamples, Belief: DefaultBelief}
 }
 
-// DefaultBelief is whether New's engines keep a belief (Engine.Belief).
-const DefaultBelief = true
+// DefaultBelief is whether New's engines keep a belief (Engine.Belief):
+// off, since with it the engine did not score above half against itself
+// without it (docs/strength.md).
+const DefaultBelief = false
 
 // Search chooses the decision of the side to move in p, a position the
 // player may see whole: in the design phase by csipgs.ChooseDesign, in the
