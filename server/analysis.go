@@ -375,16 +375,7 @@ func (s *Server) studyError(w http.ResponseWriter, err error) {
 		writeError(w, http.StatusForbidden, "not_allowed", err)
 	case errors.Is(err, errTooManyAnalyses):
 		tooMany(w, time.Second, err)
-	case errors.Is(err, errBusy):
-		writeError(w, http.StatusServiceUnavailable, "busy", err)
-	case errors.Is(err, errUnknownVariant):
-		writeError(w, http.StatusBadRequest, "unknown_variant", err)
-	case errors.Is(err, errBadOption):
-		writeError(w, http.StatusBadRequest, "bad_option", err)
-	case errors.Is(err, errBadFEN):
-		writeError(w, http.StatusBadRequest, "bad_fen", err)
-	case errors.Is(err, errBadRequest):
-		writeError(w, http.StatusBadRequest, "bad_request", err)
+	case writeRequestError(w, err):
 	default:
 		s.logf("server: analysis: %v", err)
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the analysis failed"))

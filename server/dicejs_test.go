@@ -1,8 +1,6 @@
 package server
 
 import (
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,14 +13,6 @@ import (
 // before) alike, over several of ChaCha8's re-keyings, and compute
 // game.Commitment.
 func TestDiceJS(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is missing: run ./test.sh, which installs it")
-	}
-	mod, err := filepath.Abs(filepath.Join("..", "web", "src", "dice.mjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var keys [3][32]byte
 	for i := range keys[1] {
 		keys[1][i] = byte(i)
@@ -35,26 +25,22 @@ func TestDiceJS(t *testing.T) {
 	const n = 700 // ChaCha8 re-keys every 124 words
 	dens := []int{2, 3, 7, 10, 11, 19, 64, 1 << 20, 1000003, 1<<40 + 15}
 	for _, seed := range seeds {
-		script := `import {roller, commitment} from ` + strconv.Quote("file://"+mod) + `;
+		script := nodeModule(t, "dice.mjs", "roller, commitment") + `
 const r = roller("` + seed.Gen + `", "` + seed.Text() + `");
 const dens = [` + intsJS(dens) + `];
 const out = [];
 for (let i = 0; i < ` + strconv.Itoa(n) + `; i++) out.push(r.intN(dens[i % dens.length]));
 out.push(await commitment("` + seed.Tag() + `", "00112233445566778899aabbccddeeff"));
 console.log(out.join(" "));`
-		cmd := exec.Command(node, "--input-type=module", "-e", script)
-		got, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("node: %v\n%s", err, got)
-		}
+		got := strings.Join(nodeScript(t, script, -1), "\n")
 		r := seed.Roller()
 		var want []string
 		for i := range n {
 			want = append(want, strconv.Itoa(r.Roll(dens[i%len(dens)])))
 		}
 		want = append(want, game.Commitment(seed, "00112233445566778899aabbccddeeff"))
-		if strings.TrimSpace(string(got)) != strings.Join(want, " ") {
-			t.Errorf("seed %s:\n node %.300s\n go   %.300s", seed.Tag(), strings.TrimSpace(string(got)), strings.Join(want, " "))
+		if got != strings.Join(want, " ") {
+			t.Errorf("seed %s:\n node %.300s\n go   %.300s", seed.Tag(), got, strings.Join(want, " "))
 		}
 	}
 }

@@ -2,8 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,14 +18,6 @@ import (
 // Crazy-FEN stacks and risen bishops, Vazir's ranks; and writes the plain
 // board back as the server does.
 func TestFENJS(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is missing: run ./test.sh, which installs it")
-	}
-	mod, err := filepath.Abs(filepath.Join("..", "web", "src", "fen.mjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	reg := catalog.MustDefault()
 	cases := []struct {
 		variant string
@@ -87,21 +77,14 @@ func TestFENJS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := `import {parseBoard, plainBoard} from ` + strconv.Quote("file://"+mod) + `;
+	script := nodeModule(t, "fen.mjs", "parseBoard, plainBoard") + `
 const text = (c) => !c ? '.' : c.terrain ? '#' : c.stack ? '(' + c.stack.join('') + ')' : c.piece + (c.rank ?? '') + (c.risen ? '*' : '');
 for (const c of ` + string(data) + `) {
   const own = parseBoard(c.fen, {files: c.files, ranked: c.ranked});
   const plain = parseBoard(c.plain, {files: c.files});
   console.log(own.rows.map((r) => r.map(text).join(' ')).join('/') + '|' + plainBoard(plain.rows, plain.pocket));
 }`
-	out, err := exec.Command(node, "--input-type=module", "-e", script).CombinedOutput()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != len(cases) {
-		t.Fatalf("node printed %d lines for %d cases:\n%s", len(lines), len(cases), out)
-	}
+	lines := nodeScript(t, script, len(cases))
 	for i, line := range lines {
 		grid, plain, _ := strings.Cut(line, "|")
 		if grid != wantGrid[i] {

@@ -2,9 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -18,14 +15,6 @@ import (
 // through such squares, and every square the rules give the piece from
 // the centre of an empty board lies on a dot or a ray of the diagram.
 func TestPieceDiagramJS(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is missing: run ./test.sh, which installs it")
-	}
-	mod, err := filepath.Abs(filepath.Join("..", "web", "src", "pieces.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	reg := catalog.MustDefault()
 	var all []PieceMoves
 	for _, name := range []string{"chess", "greatshatranj", "chatrang"} {
@@ -48,7 +37,7 @@ func TestPieceDiagramJS(t *testing.T) {
 	}
 	// For each piece the script prints its Betza and what does not match,
 	// or "ok".
-	script := `import {movement} from ` + strconv.Quote("file://"+mod) + `;
+	script := nodeModule(t, "pieces.js", "movement") + `
 const sq = (f, r) => String.fromCharCode(97 + f) + (r + 1);
 for (const p of ` + string(data) + `) {
   const f0 = p.from.charCodeAt(0) - 97, r0 = Number(p.from.slice(1)) - 1;
@@ -70,14 +59,7 @@ for (const p of ` + string(data) + `) {
   for (const k of ['m', 'c']) for (const s of sets[k]) if (!explained[k].has(s)) bad.push(k + ' not drawn ' + s);
   console.log(p.betza + ': ' + (bad.length ? bad.join('; ') : 'ok'));
 }`
-	out, err := exec.Command(node, "--no-warnings", "--input-type=module", "-e", script).CombinedOutput()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != len(all) {
-		t.Fatalf("node printed %d lines for %d pieces:\n%s", len(lines), len(all), out)
-	}
+	lines := nodeScript(t, script, len(all))
 	for i, l := range lines {
 		if !strings.HasSuffix(l, ": ok") {
 			t.Errorf("%s %s (%s): the diagram and the rules differ: %s", all[i].Letter, all[i].Name, all[i].Betza, l)
@@ -91,14 +73,6 @@ for (const p of ` + string(data) + `) {
 // of its movement for a piece of another name, and a disc with its letter
 // alone where the Betza string has something the diagram cannot draw.
 func TestPieceImagesJS(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is missing: run ./test.sh, which installs it")
-	}
-	mod, err := filepath.Abs(filepath.Join("..", "web", "src", "pieces.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	cases := []struct {
 		Letter string `json:"letter"`
 		Name   string `json:"name"`
@@ -121,21 +95,14 @@ func TestPieceImagesJS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := `import {pieceSVG} from ` + strconv.Quote("file://"+mod) + `;
+	script := nodeModule(t, "pieces.js", "pieceSVG") + `
 for (const [l, n, b] of ` + string(data) + `.map((c) => [c.letter, c.name, c.betza])) {
   const svg = pieceSVG(l, n, b, 'black');
   const d = /<desc>([^<]*)<\/desc>/.exec(svg);
   const letter = />([A-Z])<\/text>/.exec(svg);
   console.log((d ? d[1] : '') + '|' + (letter ? letter[1] : ''));
 }`
-	out, err := exec.Command(node, "--no-warnings", "--input-type=module", "-e", script).CombinedOutput()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != len(cases) {
-		t.Fatalf("node printed %d lines for %d cases:\n%s", len(lines), len(cases), out)
-	}
+	lines := nodeScript(t, script, len(cases))
 	for i, c := range cases {
 		desc, letter, _ := strings.Cut(lines[i], "|")
 		if desc != c.want {

@@ -404,6 +404,27 @@ func (s *Summary) hideSecrets(v *rules.Variant) {
 	}
 }
 
+// writeRequestError answers the errors a request to create or analyse a
+// position shares (a busy server, an unknown variant, a bad option, FEN or
+// request) and reports whether err was one of them.
+func writeRequestError(w http.ResponseWriter, err error) bool {
+	switch {
+	case errors.Is(err, errBusy):
+		writeError(w, http.StatusServiceUnavailable, "busy", err)
+	case errors.Is(err, errUnknownVariant):
+		writeError(w, http.StatusBadRequest, "unknown_variant", err)
+	case errors.Is(err, errBadOption):
+		writeError(w, http.StatusBadRequest, "bad_option", err)
+	case errors.Is(err, errBadFEN):
+		writeError(w, http.StatusBadRequest, "bad_fen", err)
+	case errors.Is(err, errBadRequest):
+		writeError(w, http.StatusBadRequest, "bad_request", err)
+	default:
+		return false
+	}
+	return true
+}
+
 // randomHex returns n secure random bytes in hex (crypto/rand.Read never
 // fails).
 func randomHex(n int) string {
@@ -784,16 +805,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusCreated, resp)
 	case errors.Is(err, errEngineGames):
 		writeError(w, http.StatusTooManyRequests, "too_many_engine_games", err)
-	case errors.Is(err, errBusy):
-		writeError(w, http.StatusServiceUnavailable, "busy", err)
-	case errors.Is(err, errUnknownVariant):
-		writeError(w, http.StatusBadRequest, "unknown_variant", err)
-	case errors.Is(err, errBadOption):
-		writeError(w, http.StatusBadRequest, "bad_option", err)
-	case errors.Is(err, errBadFEN):
-		writeError(w, http.StatusBadRequest, "bad_fen", err)
-	case errors.Is(err, errBadRequest):
-		writeError(w, http.StatusBadRequest, "bad_request", err)
+	case writeRequestError(w, err):
 	default:
 		s.logf("server: create: %v", err)
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the game could not be created"))
