@@ -38,6 +38,9 @@ export function studyTests({ test, newPage, check, base, shots, createGame, type
     await a.waitForSelector('#analyse:not([hidden])');
     await a.click('#gameover-analyse');
     await a.waitForSelector('#tree .tree-move[data-ply="7"].current');
+    // The tree marks the ply at once; the position's status comes with the
+    // server's answer, which also sets the body's data-analysis-ply.
+    await a.waitForSelector('body[data-analysis-ply="7"]');
     check((await a.textContent('#status')).startsWith('1-0 · checkmate'), `the last position: ${await a.textContent('#status')}`);
     check(await a.textContent('#eval') === '1-0', `the bar at the mate: ${await a.textContent('#eval')}`);
     // After 2...Nc6: an evaluation and a best line.
