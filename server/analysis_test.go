@@ -338,13 +338,10 @@ func TestAnalysisBounds(t *testing.T) {
 	}
 }
 
-// TestBlunders: the scholar's mate's 3...Nf6 is marked, with the move
-// that was better; no ply of White's is.
-func TestBlunders(t *testing.T) {
-	ts := studyServer(t, nil)
-	ctx := ctxT(t)
-	gid, w, b, _ := humanGame(t, ts, map[string]any{"variant": "chess"})
-	for i, m := range scholar {
+// playAll plays moves in turn by w and b, and waits for the end of the
+// game on w's connection.
+func playAll(moves []string, w, b *seatClient) {
+	for i, m := range moves {
 		c := w
 		if i%2 == 1 {
 			c = b
@@ -352,6 +349,15 @@ func TestBlunders(t *testing.T) {
 		c.mustMove(m)
 	}
 	w.final()
+}
+
+// TestBlunders: the scholar's mate's 3...Nf6 is marked, with the move
+// that was better; no ply of White's is.
+func TestBlunders(t *testing.T) {
+	ts := studyServer(t, nil)
+	ctx := ctxT(t)
+	gid, w, b, _ := humanGame(t, ts, map[string]any{"variant": "chess"})
+	playAll(scholar, w, b)
 	var sg StudyGame
 	resp := studyGet(t, ctx, ts, "/api/games/"+gid+"/study", "")
 	json.NewDecoder(resp.Body).Decode(&sg)
@@ -401,14 +407,7 @@ func TestBlunders(t *testing.T) {
 func TestStudyStreamOutlivesWriteTimeout(t *testing.T) {
 	ts := studyServer(t, func(c *StudyConfig) { c.BlunderDepth = 30; c.BlunderTime = 400 * time.Millisecond })
 	gid, w, b, _ := humanGame(t, ts, map[string]any{"variant": "chess"})
-	for i, m := range scholar {
-		c := w
-		if i%2 == 1 {
-			c = b
-		}
-		c.mustMove(m)
-	}
-	w.final()
+	playAll(scholar, w, b)
 	hs := httptest.NewUnstartedServer(ts.Server.Handler())
 	hs.Config.WriteTimeout = time.Second
 	hs.Start()
