@@ -16,7 +16,6 @@ package variant
 import (
 	"embed"
 	"fmt"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -186,9 +185,9 @@ func (r *Registry) Compile(data []byte, origin string) (*rules.Variant, error) {
 
 // Load reads, compiles and registers the variant file at filename, with
 // the engine's weights from the file WeightsFile(filename) beside it if
-// there is one.
+// there is one. A file longer than MaxFileBytes is refused.
 func (r *Registry) Load(filename string) (*rules.Variant, error) {
-	data, err := os.ReadFile(filename)
+	data, err := readFileMax(filename)
 	if err != nil {
 		return nil, err
 	}

@@ -21,12 +21,18 @@ import (
 func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("uci", "", stderr)
 	hash := fs.Int("hash", 16, "transposition table size in MB")
+	files := fs.String("file", "", "variant files to offer besides the built-in ones: a file, a directory of *.toml files, or a list separated by ':' (as the VariantPath option)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
 	reg, err := catalog.Default()
 	if err != nil {
 		return fail(stderr, "uci", err)
+	}
+	if *files != "" {
+		if _, err := reg.LoadPath(*files); err != nil {
+			return fail(stderr, "uci", err)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

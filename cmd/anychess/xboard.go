@@ -17,6 +17,7 @@ import (
 func runXBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("xboard", "", stderr)
 	hash := fs.Int("hash", 16, "transposition table size in MB (XBoard's memory command overrides it)")
+	files := fs.String("file", "", "variant files to offer besides the built-in ones: a file, a directory of *.toml files, or a list separated by ':' (as the VariantPath option)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -32,6 +33,11 @@ func runXBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reg, err := catalog.Default()
 	if err != nil {
 		return fail(stderr, "xboard", err)
+	}
+	if *files != "" {
+		if _, err := reg.LoadPath(*files); err != nil {
+			return fail(stderr, "xboard", err)
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -4,7 +4,7 @@
 // notation (e2e4, e7e8q, j2j3, a10a11).
 //
 // Commands: uci, isready, ucinewgame, setoption (Hash, Clear Hash, Threads,
-// MultiPV, UCI_Variant, UCI_Chess960, VariantOptions, Ponder, Move Overhead,
+// MultiPV, UCI_Variant, UCI_Chess960, VariantOptions, VariantPath, Ponder, Move Overhead,
 // UCI_AnalyseMode, UCI_ShowWDL, UCI_LimitStrength, UCI_Elo), position
 // startpos|fen ... [moves ...], go (wtime btime winc binc movestogo depth
 // nodes mate movetime infinite ponder searchmoves, and perft N), stop,
@@ -30,6 +30,13 @@
 // searched ("info currmove e2e4 currmovenumber 1"), as any search does after
 // a second. Every info line has hashfull; when a search ends, a last info
 // line gives its whole nodes and time before the bestmove.
+//
+// VariantPath loads variant files, as Fairy-Stockfish's option of that name
+// loads a variants.ini: a file or a directory of *.toml files, or a list of
+// them separated by ':' (variant.Registry.LoadPath). The engine answers with
+// an info string for each variant loaded or file refused, then the
+// UCI_Variant option again with the new names; UCI_Variant then selects
+// them.
 //
 // Chess960: UCI_Chess960 true plays chess as the registry's chess960
 // variant, which UCI_Variant chess960 also selects: positions in any of the
@@ -190,6 +197,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 		s.printf("option name UCI_Chess960 type check default false")
 		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
 		s.printf("option name VariantOptions type string default <empty>")
+		s.printf("option name VariantPath type string default <empty>")
 		s.printf("uciok")
 	case "isready":
 		s.printf("readyok")
@@ -347,6 +355,8 @@ func (s *session) setOption(args []string) {
 			s.chess960 = b
 			s.setVariant()
 		}
+	case "variantpath":
+		s.variantPath(val)
 	case "variantoptions":
 		v, err := s.configure(val)
 		if err != nil {
@@ -358,6 +368,28 @@ func (s *session) setOption(args []string) {
 		s.eng.Clear()
 	default:
 		s.printf("info string error: unknown option %q", strings.Join(name, " "))
+	}
+}
+
+// variantPath loads the variant files of a VariantPath value into the
+// session's registry. It says which variants it loaded and why a file was
+// not, one info string line each, and then announces UCI_Variant again with
+// the new names, as Fairy-Stockfish does.
+func (s *session) variantPath(val string) {
+	if val == "" || val == "<empty>" {
+		return
+	}
+	vs, err := s.reg.LoadPath(val)
+	for _, v := range vs {
+		s.printf("info string VariantPath: loaded variant %s", v.Name())
+	}
+	if err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			s.printf("info string error: option VariantPath: %s", line)
+		}
+	}
+	if len(vs) > 0 {
+		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
 	}
 }
 

@@ -9,7 +9,7 @@
 // sd, time, otim, ping, setboard, undo, remove, post, nopost, hard and easy
 // (pondering on and off), result, ? (move now), memory, cores, analyze, exit
 // and . (status) in analyze mode, hint, bk, computer, name, rating, ics,
-// random, draw, quit, and d, which is not part of the protocol: it prints the
+// random, draw, quit, option, and d, which is not part of the protocol: it prints the
 // position as comment lines.
 //
 // A move that is not legal is answered "Illegal move: MOVE"; a command the
@@ -34,7 +34,15 @@
 //
 //	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 smp=1 exclude=0
 //	feature variants="normal,great,greatshat,chatrang"
+//	feature option="VariantPath -file <empty>"
 //	feature done=1
+//
+// The one engine option, VariantPath, loads variant files as
+// Fairy-Stockfish's option of that name loads a variants.ini: "option
+// VariantPath=PATH", where PATH is a variant file, a directory of *.toml
+// files, or a list of them separated by ':'. The engine answers with a
+// comment line for each variant it loaded, a tellusererror line for each
+// file it refused, and the variants feature again with the new names.
 //
 // # Variants
 //

@@ -233,6 +233,8 @@ func (s *session) handle(text string) bool {
 	switch cmd {
 	case "xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random", "draw", "hint":
 		// Nothing to do: no draw offers, no hints.
+	case "option":
+		s.option(full, args)
 	case "hard":
 		s.pondering = true
 	case "easy":
@@ -492,6 +494,15 @@ func (s *session) handle(text string) bool {
 
 // features answers protover.
 func (s *session) features() {
+	s.printf("feature myname=\"%s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 smp=1 exclude=0", Name)
+	s.variantsFeature()
+	s.printf("feature option=\"VariantPath -file <empty>\"")
+	s.printf("feature done=1")
+}
+
+// variantsFeature sends the variants feature: every registry variant
+// XBoard can play, under its XBoard names.
+func (s *session) variantsFeature() {
 	names := make([]string, 0, len(s.reg.Names()))
 	for _, n := range s.reg.Names() {
 		v, err := s.reg.Get(n)
@@ -500,9 +511,35 @@ func (s *session) features() {
 		}
 		names = append(names, XBoardNames(v)...)
 	}
-	s.printf("feature myname=\"%s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 smp=1 exclude=0", Name)
 	s.printf("feature variants=\"%s\"", strings.Join(names, ","))
-	s.printf("feature done=1")
+}
+
+// option sets an engine option: "option NAME=VALUE". The one option is
+// VariantPath, which loads variant files (a file, a directory of *.toml
+// files, or a list separated by ':') and sends the variants feature again
+// with their names.
+func (s *session) option(full string, args []string) {
+	name, val, ok := strings.Cut(strings.Join(args, " "), "=")
+	if !ok || strings.TrimSpace(name) != "VariantPath" {
+		s.errorf("unknown option", full)
+		return
+	}
+	val = strings.TrimSpace(val)
+	if val == "" || val == "<empty>" {
+		return
+	}
+	vs, err := s.reg.LoadPath(val)
+	for _, v := range vs {
+		s.printf("# VariantPath: loaded variant %s", printable(v.Name()))
+	}
+	if err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			s.printf("tellusererror VariantPath: %s", printable(line))
+		}
+	}
+	if len(vs) > 0 {
+		s.variantsFeature()
+	}
 }
 
 func (s *session) chess() *rules.Variant {

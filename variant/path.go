@@ -1,0 +1,111 @@
+package variant
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/anychess/anychess/rules"
+)
+
+// MaxFileBytes bounds a variant file read from disk: a longer file is
+// refused before it is parsed.
+const MaxFileBytes = 1 << 20
+
+// maxPathFiles bounds the files one LoadPath call reads.
+const maxPathFiles = 256
+
+// readFileMax reads a file of at most MaxFileBytes.
+func readFileMax(filename string) ([]byte, error) {
+	f, err := os.Open(filename)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%w: %s: longer than %d bytes", ErrFile, filename, MaxFileBytes)
+	}
+	return data, nil
+}
+
+// LoadPath loads the variant files a path list names, as Fairy-Stockfish's
+// VariantPath option does: paths separated by the system's list separator
+// (':' on Unix), each a variant file or a directory whose *.toml files
+// (not the *.weights.toml beside them) are read in name order. A file may
+// name as its base a variant of another file of the list, whatever their
+// order. It returns the variants it registered, and an error joining what
+// went wrong with each file that was not loaded (the others stay loaded).
+func (r *Registry) LoadPath(list string) ([]*rules.Variant, error) {
+	var files []string
+	var errs []error
+	for _, p := range filepath.SplitList(list) {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		ents, err := os.ReadDir(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		var names []string
+		for _, e := range ents {
+			n := e.Name()
+			if e.Type().IsRegular() && strings.HasSuffix(n, ".toml") && !strings.HasSuffix(n, ".weights.toml") {
+				names = append(names, n)
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			files = append(files, filepath.Join(p, n))
+		}
+	}
+	if len(files) > maxPathFiles {
+		return nil, fmt.Errorf("%w: %d files in %q, at most %d are read", ErrFile, len(files), list, maxPathFiles)
+	}
+	// A file whose base is in a later file fails with an unknown base: try
+	// the failed ones again while each round loads at least one.
+	var loaded []*rules.Variant
+	pending := files
+	last := map[string]error{}
+	for len(pending) > 0 {
+		var again []string
+		for _, f := range pending {
+			v, err := r.Load(f)
+			if err != nil {
+				last[f] = err
+				again = append(again, f)
+				continue
+			}
+			delete(last, f)
+			loaded = append(loaded, v)
+		}
+		if len(again) == len(pending) {
+			break
+		}
+		pending = again
+	}
+	for _, f := range pending {
+		if err := last[f]; err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return loaded, errors.Join(errs...)
+}
