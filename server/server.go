@@ -308,24 +308,6 @@ func (s *Server) unload(lg *liveGame) {
 	go func() { lg.inbox <- nil }()
 }
 
-// withGame runs f in the owner goroutine of game id, loading the game
-// again (up to three tries in all) if it was unloaded before f ran.
-func (s *Server) withGame(ctx context.Context, id string, f func(lg *liveGame)) error {
-	for range 3 {
-		lg, err := s.game(ctx, id)
-		if err != nil {
-			return err
-		}
-		if lg.call(ctx, func() { f(lg) }) {
-			return nil
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-	}
-	return fmt.Errorf("server: game %s keeps unloading", id)
-}
-
 // Summary is a game's public description.
 type Summary struct {
 	ID        string            `json:"id"`

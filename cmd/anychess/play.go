@@ -814,14 +814,13 @@ func (s *session) listMoves() {
 
 // hint searches the position for the human and prints the best move.
 func (s *session) hint() {
-	p := s.pos()
 	if s.g.Status().Over() {
 		fmt.Fprintf(s.out, "no hint: the game is over (%s)\n", s.g.Status())
 		return
 	}
 	var res search.Result
 	var err error
-	p = s.displayPos()
+	p := s.displayPos()
 	if s.moderated {
 		res.Best, err = s.pl.SearchView(context.Background(), p, s.limits(), nil)
 	} else {
