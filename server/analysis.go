@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -278,14 +277,9 @@ func (s *Server) studyPosition(ctx context.Context, r *http.Request, key string)
 			return nil, err
 		}
 	} else {
-		var opts map[string]string
-		if o := q.Get("options"); o != "" {
-			if len(o) > 4096 {
-				return nil, fmt.Errorf("%w: options too long", errBadOption)
-			}
-			if err := json.Unmarshal([]byte(o), &opts); err != nil {
-				return nil, fmt.Errorf("%w: options: want a JSON object of strings: %w", errBadOption, err)
-			}
+		opts, err := queryOptions(q)
+		if err != nil {
+			return nil, err
 		}
 		name := q.Get("variant")
 		if name == "" {

@@ -200,6 +200,21 @@ func TestDesignAPI(t *testing.T) {
 			t.Errorf("%s: %d %v, want %d with move %v", tc.query, st, body, tc.status, tc.move)
 		}
 	}
+	// A game's options price as the game does: fG at the default forward
+	// multiplier 0.7, and at 0.5 when the game says so; a bad option is
+	// refused, not ignored.
+	opts := func(o string) string { return "&variant=csipgs&options=" + url.QueryEscape(o) }
+	_, plain := get("fG" + opts(""))
+	_, half := get("fG" + opts(`{"GForwardMultiplier":"0.5"}`))
+	if plain["exact"] == nil || plain["exact"] == half["exact"] {
+		t.Errorf("fG costs %v by default and %v with GForwardMultiplier 0.5", plain["exact"], half["exact"])
+	}
+	for _, bad := range []string{`{"GForwardMultiplier":"0.9"}`, `{"NoSuch":"1"}`, `[1]`} {
+		st, body := get("fG" + opts(bad))
+		if e, _ := body["error"].(map[string]any); st != http.StatusBadRequest || e["code"] != "bad_option" {
+			t.Errorf("options %s: %d %v, want a bad_option error", bad, st, body)
+		}
+	}
 }
 
 // TestVariantOptionsJSON: the lobby reads each variant's options as

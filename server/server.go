@@ -29,6 +29,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"net/url"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -682,7 +683,9 @@ type DesignInfo struct {
 }
 
 // handleDesign prices a design by the rules of the variant named by
-// variant (by default the first whose pieces are designed, face.Designer);
+// variant, with the game's options if options gives them as a JSON object
+// (some change prices), by default the first variant whose pieces are
+// designed (face.Designer);
 // a design the rules refuse is a 400 bad_design error whose pos is the
 // byte offset of the fault. With slot (the letter of the type a slot
 // holds) the answer gives the move that puts the design into that slot
@@ -698,8 +701,16 @@ func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 	var designer face.Designer
 	ok := false
 	if name := r.URL.Query().Get("variant"); name != "" {
-		if v, _ = s.reg.Get(name); v != nil {
+		opts, err := queryOptions(r.URL.Query())
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "bad_option", err)
+			return
+		}
+		if v, err = s.variantFor(name, opts); err == nil {
 			designer, ok = face.DesignerOf(v)
+		} else if errors.Is(err, errBadOption) {
+			writeError(w, http.StatusBadRequest, "bad_option", err)
+			return
 		}
 	} else {
 		v, designer, ok = face.FirstDesigner(s.reg.Variants())
@@ -728,6 +739,23 @@ func (s *Server) handleDesign(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// queryOptions reads a variant's per-game options from a query's options
+// parameter, a JSON object of strings (none if it is absent).
+func queryOptions(q url.Values) (map[string]string, error) {
+	o := q.Get("options")
+	if o == "" {
+		return nil, nil
+	}
+	if len(o) > 4096 {
+		return nil, fmt.Errorf("%w: options too long", errBadOption)
+	}
+	var opts map[string]string
+	if err := json.Unmarshal([]byte(o), &opts); err != nil {
+		return nil, fmt.Errorf("%w: options: want a JSON object of strings: %w", errBadOption, err)
+	}
+	return opts, nil
 }
 
 // OptionInfo is a per-game option of a variant with its default value.
