@@ -7,9 +7,13 @@ import (
 )
 
 // hist is a histogram of durations in buckets growing by a quarter, from
-// 10µs to about 100s, safe for concurrent use.
+// 10µs to about 100s, safe for concurrent use. counts can be reset (for
+// load tests); all and sum count every duration ever added, for metrics
+// that only grow.
 type hist struct {
 	counts [80]atomic.Int64
+	all    [80]atomic.Int64
+	sum    atomic.Int64 // nanoseconds
 }
 
 const histBase = 10 * time.Microsecond
@@ -19,7 +23,15 @@ func (h *hist) add(d time.Duration) {
 	if d > histBase {
 		i = int(math.Log(float64(d)/float64(histBase))/math.Log(1.25)) + 1
 	}
-	h.counts[min(i, len(h.counts)-1)].Add(1)
+	i = min(i, len(h.counts)-1)
+	h.counts[i].Add(1)
+	h.all[i].Add(1)
+	h.sum.Add(int64(d))
+}
+
+// bound returns the upper bound of bucket i.
+func bound(i int) time.Duration {
+	return time.Duration(float64(histBase) * math.Pow(1.25, float64(i)))
 }
 
 // quantile returns the upper bound of the bucket holding quantile q.
@@ -36,10 +48,10 @@ func (h *hist) quantile(q float64) time.Duration {
 	for i := range h.counts {
 		seen += h.counts[i].Load()
 		if seen >= want {
-			return time.Duration(float64(histBase) * math.Pow(1.25, float64(i)))
+			return bound(i)
 		}
 	}
-	return time.Duration(float64(histBase) * math.Pow(1.25, float64(len(h.counts))))
+	return bound(len(h.counts))
 }
 
 // reset empties the histogram.
