@@ -631,6 +631,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/pgn", s.handlePGN)
 	m.HandleFunc("GET /api/stats", s.handleStats)
 	m.HandleFunc("GET /api/health", s.handleHealth)
+	m.HandleFunc("GET /metrics", s.handleMetrics)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.studyRoutes(m)
 	if s.cfg.Web != nil {
