@@ -3,8 +3,9 @@
 # the outside programs some tests compare against (pgn-extract, fairymax), since those
 # tests fail rather than skip when a peer is missing, and what the server's
 # tests use: chromium and node for the browser tests (with `npm ci` in
-# web/e2e), and PostgreSQL on loopback for the store tests
-# (tools/pg-test.sh sets ANYCHESS_TEST_PG unless it is set already).
+# web/e2e), PostgreSQL on loopback for the store tests
+# (tools/pg-test.sh sets ANYCHESS_TEST_PG unless it is set already), and
+# nats-server, which the engine bus's tests start on a free loopback port.
 # Usage: ./test.sh [extra go test flags, e.g. -short or -run X]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -16,6 +17,7 @@ command -v fairymax >/dev/null 2>&1 || [ -x /usr/games/fairymax ] || missing+=(f
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ] || missing+=(nats-server)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]} from Debian packages"
   sudo=""

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/anychess/anychess/enginebus"
 	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
@@ -1044,8 +1045,23 @@ func (lg *liveGame) maybeEngine() {
 	if lg.clock.initial > 0 {
 		budget = lg.clock.at(time.Now())[lg.rec.EngineSeat]/30 + lg.clock.inc/2
 	}
+	var remote *enginebus.Request
+	if lg.srv.cfg.EngineBus != nil && !lg.hidden {
+		r := enginebus.NewRequest(lg.rec.Variant, lg.rec.Options, lg.g, lg.srv.engines.levelLimits(level, budget), seed)
+		remote = &r
+	}
 	go func() {
-		m, err := lg.srv.engines.think(context.Background(), key, pos, level, budget, seed)
+		var m rules.Move
+		var err error
+		if remote != nil {
+			m, err = lg.srv.cfg.EngineBus.Think(context.Background(), pos, *remote)
+			if err != nil && !errors.Is(err, enginebus.ErrNoWorker) {
+				lg.srv.logf("game %s: engine worker: %v; searching here", lg.rec.ID, err)
+			}
+		}
+		if remote == nil || err != nil {
+			m, err = lg.srv.engines.think(context.Background(), key, pos, level, budget, seed)
+		}
 		lg.do(context.Background(), func() {
 			lg.thinking = false
 			if err != nil {

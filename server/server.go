@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/enginebus"
 	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -71,6 +72,11 @@ type Config struct {
 	EngineHashMB int
 	// EngineMaxTime caps one search (default 2s).
 	EngineMaxTime time.Duration
+	// EngineBus, if set, sends the engine's searches for games whose
+	// pieces both players see to engine workers over NATS (package
+	// enginebus); with no worker free, or one failing, the search runs
+	// here. Hidden-information games always search here.
+	EngineBus RemoteEngine
 	// IdleUnload is how long a game without connections stays in memory
 	// (default 2 minutes).
 	IdleUnload time.Duration
@@ -92,6 +98,12 @@ type Config struct {
 	Study StudyConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
+}
+
+// RemoteEngine searches for the engine elsewhere; *enginebus.Client is
+// one.
+type RemoteEngine interface {
+	Think(ctx context.Context, p *rules.Position, req enginebus.Request) (rules.Move, error)
 }
 
 // Server serves games. Create it with New, serve its Handler, and Close it.

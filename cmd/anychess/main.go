@@ -43,6 +43,7 @@ func commands() []command {
 		{"export", "rewrite game records: plain PGN, or a moderated game as one player saw it", runExport},
 		{"verify", "check the dice of finished games against the seed and its commitment", runVerify},
 		{"serve", "serve games over HTTP and WebSocket with the web page", runServe},
+		{"worker", "serve the engine's searches for servers over NATS", runWorker},
 		{"loadtest", "play many scripted games against a server and measure it", runLoadtest},
 		{"help", "print this help", nil},
 	}

@@ -15,6 +15,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
+	"github.com/anychess/anychess/enginebus"
 	"github.com/anychess/anychess/server"
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
@@ -70,6 +73,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&lim.HelloTimeout, "hello-timeout", lim.HelloTimeout, "time a new WebSocket has to say hello")
 	fs.DurationVar(&lim.PingInterval, "ping", lim.PingInterval, "interval of the server's WebSocket pings (a connection that does not answer within half of it is closed)")
 	connsPerAddr := fs.Int("conns-per-addr", 128, "TCP connections one address may hold open (trusted proxies excepted; negative: no limit)")
+	natsURL := fs.String("nats", "", "NATS URL (nats://host:4222): send the engine's searches to the anychess worker processes there; with none free, search here")
 	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
@@ -103,9 +107,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "serve", err)
 	}
 	defer st.Close()
+	var bus server.RemoteEngine
+	if *natsURL != "" {
+		nc, err := nats.Connect(*natsURL, nats.Name("anychess serve"), nats.MaxReconnects(-1))
+		if err != nil {
+			return fail(stderr, "serve", fmt.Errorf("NATS %s: %w", *natsURL, err))
+		}
+		defer nc.Close()
+		bus = &enginebus.Client{NC: nc}
+	}
 	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines,
-		EngineThreads: *engineThreads,
-		Hosts:         names, Diagnostics: *diag, Limits: lim})
+		EngineThreads: *engineThreads, EngineBus: bus,
+		Hosts: names, Diagnostics: *diag, Limits: lim})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
