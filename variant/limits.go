@@ -191,3 +191,12 @@ func Definition(data []byte, origin string, resolve Resolver) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// Check is a Check (for LoadPathChecked) by the limits l: CheckText, then
+// CheckLimits.
+func (l Limits) Check(_ string, data []byte, v *rules.Variant) error {
+	if err := CheckText(data, l); err != nil {
+		return err
+	}
+	return CheckLimits(v, l)
+}

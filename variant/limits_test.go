@@ -139,3 +139,28 @@ func TestDefinition(t *testing.T) {
 		t.Errorf("malformed file: %v, want an error naming the line", err)
 	}
 }
+
+func TestLoadPathChecked(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"big.toml":   ridersFile("big", 16, 16, "Q"),
+		"small.toml": ridersFile("small", 8, 8, "Q"),
+		// exactly 1 MiB: read, then refused for its length
+		"long.toml": ridersFile("long", 8, 8, "Q") + "# " + strings.Repeat("x", 1<<20-len(ridersFile("long", 8, 8, "Q"))-3) + "\n",
+	})
+	reg := vtest.Builtins()
+	vs, err := reg.LoadPathChecked(dir, variant.Limits{}.Check)
+	if len(vs) != 1 || vs[0].Name() != "small" {
+		t.Errorf("loaded %v, want small alone", vs)
+	}
+	for _, want := range []string{"big.toml: variant beyond the limits: board 16x16", "long.toml: variant beyond the limits: the file is"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one saying %q", err, want)
+		}
+	}
+	for _, name := range []string{"big", "long"} {
+		if _, err := reg.Get(name); err == nil {
+			t.Errorf("%s was registered", name)
+		}
+	}
+}
