@@ -2,6 +2,8 @@ package variant
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 
@@ -36,9 +38,10 @@ type Limits struct {
 }
 
 // DefaultLimits returns the limits a zero Limits stands for.
-func DefaultLimits() Limits { return Limits{}.withDefaults() }
+func DefaultLimits() Limits { return Limits{}.WithDefaults() }
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults returns l with its zero fields set to the defaults.
+func (l Limits) WithDefaults() Limits {
 	set := func(p *int, d int) {
 		if *p == 0 {
 			*p = d
@@ -62,7 +65,7 @@ func over(n, max int) bool { return max >= 0 && n > max }
 
 // CheckText checks a file's text before it is read: its length.
 func CheckText(data []byte, lim Limits) error {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	if over(len(data), lim.MaxBytes) {
 		return fmt.Errorf("%w: the file is %d bytes, at most %d are accepted", ErrLimit, len(data), lim.MaxBytes)
 	}
@@ -75,7 +78,7 @@ func CheckText(data []byte, lim Limits) error {
 // it accepts may then be searched or counted (perft). The error names
 // the limit and the piece type it concerns.
 func CheckLimits(v *rules.Variant, lim Limits) error {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	b := v.Board()
 	if over(b.Files, lim.MaxFiles) || over(b.Ranks, lim.MaxRanks) {
 		return fmt.Errorf("%w: board %dx%d: at most %dx%d", ErrLimit, b.Files, b.Ranks, lim.MaxFiles, lim.MaxRanks)
@@ -199,4 +202,25 @@ func (l Limits) Check(_ string, data []byte, v *rules.Variant) error {
 		return err
 	}
 	return CheckLimits(v, l)
+}
+
+// DefinitionHash returns the name of a definition's text as games record
+// it: "sha256:" and the SHA-256 of the text in hex.
+func DefinitionHash(def []byte) string {
+	h := sha256.Sum256(def)
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// DefinitionOf returns the definition (see Definition) of the variant
+// name whose file resolve finds, and its hash; ok is false for a variant
+// without a file (one built in Go code).
+func DefinitionOf(resolve Resolver, name string) (def []byte, hash string, ok bool, err error) {
+	data, ok := resolve(name)
+	if !ok {
+		return nil, "", false, nil
+	}
+	if def, err = Definition(data, name, resolve); err != nil {
+		return nil, "", false, err
+	}
+	return def, DefinitionHash(def), true, nil
 }
