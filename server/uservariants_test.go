@@ -393,5 +393,5 @@ func (o oneVariant) Get(name string) (*rules.Variant, error) {
 	}
 	return nil, fmt.Errorf("unknown variant %q", name)
 }
-func (o oneVariant) Variants() []*rules.Variant         { return []*rules.Variant{o.v} }
+func (o oneVariant) Variants() []*rules.Variant        { return []*rules.Variant{o.v} }
 func (o oneVariant) Aliases(v *rules.Variant) []string { return []string{v.Name()} }
