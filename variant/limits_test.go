@@ -164,3 +164,39 @@ func TestLoadPathChecked(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLimits: any file that compiles is checked against the limits
+// without a panic, and one within them has a definition that compiles to
+// the same start and moves.
+func FuzzLimits(f *testing.F) {
+	reg := vtest.Builtins()
+	for _, name := range reg.Names() {
+		data, _ := reg.File(name)
+		f.Add(data)
+	}
+	f.Add([]byte(ridersFile("big", 16, 16, "Q")))
+	f.Add([]byte("base = \"chess\"\nname = \"x\"\n[board]\nholes = [\"d4\"]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := reg.Compile(data, "fuzz.toml")
+		if err != nil {
+			return
+		}
+		if err := variant.CheckLimits(v, variant.Limits{}); err != nil {
+			if !errors.Is(err, variant.ErrLimit) && !errors.Is(err, variant.ErrFile) {
+				t.Fatalf("error wraps neither ErrLimit nor ErrFile: %v", err)
+			}
+			return
+		}
+		def, err := variant.Definition(data, "fuzz.toml", reg.File)
+		if err != nil {
+			t.Fatalf("no definition: %v", err)
+		}
+		w, err := reg.Compile(def, "definition")
+		if err != nil {
+			t.Fatalf("the definition does not compile: %v\n%s", err, def)
+		}
+		if w.StartFEN() != v.StartFEN() || rules.Perft(w.Start(), 2) != rules.Perft(v.Start(), 2) {
+			t.Fatalf("the definition plays another game:\n%s", def)
+		}
+	})
+}
