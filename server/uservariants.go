@@ -77,10 +77,12 @@ type userVariants struct {
 	defs  map[*rules.Variant]definition
 }
 
-// savedVariant is a variant a user saved.
+// savedVariant is a variant a user saved, with its definition as it
+// stood when the variant was compiled (its base may be replaced since).
 type savedVariant struct {
 	v    *rules.Variant
 	text []byte
+	def  definition
 }
 
 // definition is the exact definition of a data variant as games record
@@ -181,16 +183,29 @@ func (u *userVariants) compile(text []byte, origin string) (*rules.Variant, erro
 }
 
 // save registers v, whose file is text, under its name, replacing the
-// saved variant of that name.
-func (u *userVariants) save(v *rules.Variant, text []byte) {
+// saved variant of that name; def is its definition, made when v was
+// compiled.
+func (u *userVariants) save(v *rules.Variant, text []byte, def definition) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	if old := u.saved[v.Name()]; old == nil {
+	if u.saved[v.Name()] == nil {
 		u.order = append(u.order, v.Name())
-	} else {
-		delete(u.defs, old.v)
 	}
-	u.saved[v.Name()] = &savedVariant{v: v, text: text}
+	u.saved[v.Name()] = &savedVariant{v: v, text: text, def: def}
+}
+
+// compileSaved compiles a file to be saved and makes its definition, its
+// base looked up once for both.
+func (u *userVariants) compileSaved(text []byte, origin string) (*rules.Variant, definition, error) {
+	def, err := variant.Definition(text, origin, u.file)
+	if err != nil {
+		return nil, definition{}, err
+	}
+	v, err := u.compile(def, origin)
+	if err != nil {
+		return nil, definition{}, err
+	}
+	return v, definition{hash: variant.DefinitionHash(def), text: def}, nil
 }
 
 // definitionOf returns the definition of v, a variant of the registry
@@ -198,6 +213,9 @@ func (u *userVariants) save(v *rules.Variant, text []byte) {
 func (u *userVariants) definitionOf(v *rules.Variant) (definition, error) {
 	u.mu.RLock()
 	d, ok := u.defs[v]
+	if sv := u.saved[v.Name()]; sv != nil && sv.v == v {
+		d, ok = sv.def, true
+	}
 	u.mu.RUnlock()
 	if ok {
 		return d, nil
@@ -210,7 +228,7 @@ func (u *userVariants) definitionOf(v *rules.Variant) (definition, error) {
 		d = definition{hash: hash, text: text}
 	}
 	u.mu.Lock()
-	if len(u.defs) < 4096 { // variants replaced while a game of them was created are forgotten
+	if len(u.defs) < 4096 { // the given registry's variants: a bounded number
 		u.defs[v] = d
 	}
 	u.mu.Unlock()
@@ -319,9 +337,28 @@ func (s *Server) compileDefinition(ctx context.Context, hash string) (*rules.Var
 	return v, text, nil
 }
 
+// savedVariant compiles a saved variant from the definition it was saved
+// with (so that a base replaced since does not change it), or from its
+// text if it has none.
+func (s *Server) savedVariant(ctx context.Context, ds store.Definitions, sv store.SavedVariant) (*rules.Variant, definition, error) {
+	origin := "saved variant " + sv.Name
+	if sv.Definition == "" {
+		return s.reg.compileSaved(sv.Text, origin)
+	}
+	text, err := ds.Definition(ctx, sv.Definition)
+	if err != nil {
+		return nil, definition{}, err
+	}
+	if got := variant.DefinitionHash(text); got != sv.Definition {
+		return nil, definition{}, fmt.Errorf("its stored definition is %s, not %s", got, sv.Definition)
+	}
+	v, err := s.reg.compile(text, origin)
+	return v, definition{hash: sv.Definition, text: text}, err
+}
+
 // loadSaved registers the variants saved in the store, when the server
-// starts; one that no longer compiles (its base changed) is logged and
-// left out: its games replay under their recorded definitions.
+// starts; one that no longer compiles is logged and left out: its games
+// replay under their recorded definitions.
 func (s *Server) loadSaved(ctx context.Context) error {
 	ds := s.defStore()
 	if ds == nil {
@@ -332,7 +369,7 @@ func (s *Server) loadSaved(ctx context.Context) error {
 		return err
 	}
 	for _, sv := range saved {
-		v, err := s.reg.compile(sv.Text, "saved variant "+sv.Name)
+		v, def, err := s.savedVariant(ctx, ds, sv)
 		if err == nil && v.Name() != sv.Name {
 			err = fmt.Errorf("its file names %q", v.Name())
 		}
@@ -343,7 +380,7 @@ func (s *Server) loadSaved(ctx context.Context) error {
 			s.logf("server: saved variant %s left out: %v", sv.Name, err)
 			continue
 		}
-		s.reg.save(v, sv.Text)
+		s.reg.save(v, sv.Text, def)
 	}
 	return nil
 }
@@ -538,20 +575,20 @@ func keyLine(text, msg string) int {
 }
 
 // checkText reads, compiles and checks a variant file against the
-// limits, cheaply (nothing is searched or counted); the faults are
-// answered as VariantErrors.
-func (s *Server) checkText(text string) (*rules.Variant, []VariantError) {
+// limits, cheaply (nothing is searched or counted), and makes its
+// definition; the faults are answered as VariantErrors.
+func (s *Server) checkText(text string) (*rules.Variant, definition, []VariantError) {
 	if err := variant.CheckText([]byte(text), s.vcfg.Limits); err != nil {
-		return nil, []VariantError{{Message: err.Error()}}
+		return nil, definition{}, []VariantError{{Message: err.Error()}}
 	}
-	v, err := s.reg.compile([]byte(text), variantOrigin)
+	v, def, err := s.reg.compileSaved([]byte(text), variantOrigin)
 	if err != nil {
-		return nil, variantErrors(err, text)
+		return nil, definition{}, variantErrors(err, text)
 	}
 	if err := variant.CheckLimits(v, s.vcfg.Limits); err != nil {
-		return nil, []VariantError{{Message: err.Error()}}
+		return nil, definition{}, []VariantError{{Message: err.Error()}}
 	}
-	return v, nil
+	return v, def, nil
 }
 
 // handleCheckVariant checks a variant file for the editor: its faults
@@ -564,7 +601,7 @@ func (s *Server) handleCheckVariant(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, errs := s.checkText(text)
+	v, _, errs := s.checkText(text)
 	out := VariantCheck{OK: errs == nil, Errors: errs}
 	if out.Errors == nil {
 		out.Errors = []VariantError{}
@@ -628,7 +665,7 @@ func (s *Server) handleSaveVariant(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v, errs := s.checkText(text)
+	v, def, errs := s.checkText(text)
 	if errs != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{
 			"code": "bad_variant", "message": errs[0].Message, "errors": errs}})
@@ -650,17 +687,19 @@ func (s *Server) handleSaveVariant(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "too_many_variants", fmt.Errorf("the server keeps at most %d saved variants", s.vcfg.MaxSaved))
 		return
 	}
-	if err := ds.SaveVariant(r.Context(), store.SavedVariant{Name: v.Name(), Text: []byte(text), Client: key, Saved: time.Now().UTC()}); err != nil {
+	if _, err := s.keepDefinition(r.Context(), def); err != nil {
 		s.logf("server: save variant %s: %v", v.Name(), err)
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the variant could not be saved"))
 		return
 	}
-	s.reg.save(v, []byte(text))
-	d, err := s.reg.definitionOf(v)
-	if err != nil {
-		s.logf("server: definition of %s: %v", v.Name(), err)
+	if err := ds.SaveVariant(r.Context(), store.SavedVariant{Name: v.Name(), Text: []byte(text), Client: key,
+		Saved: time.Now().UTC(), Definition: def.hash}); err != nil {
+		s.logf("server: save variant %s: %v", v.Name(), err)
+		writeError(w, http.StatusInternalServerError, "internal", errors.New("the variant could not be saved"))
+		return
 	}
-	writeJSON(w, http.StatusCreated, SavedInfo{Name: v.Name(), Definition: d.hash, Replaced: replaced})
+	s.reg.save(v, []byte(text), def)
+	writeJSON(w, http.StatusCreated, SavedInfo{Name: v.Name(), Definition: def.hash, Replaced: replaced})
 }
 
 // savedNames returns the saved variants' names, sorted.

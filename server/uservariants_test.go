@@ -394,3 +394,30 @@ func (o oneVariant) Get(name string) (*rules.Variant, error) {
 }
 func (o oneVariant) Variants() []*rules.Variant        { return []*rules.Variant{o.v} }
 func (o oneVariant) Aliases(v *rules.Variant) []string { return []string{v.Name()} }
+
+// TestSavedVariantBase: a saved variant whose base is another saved
+// variant keeps the base as it stood when it was saved, after the base is
+// replaced and after a restart.
+func TestSavedVariantBase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	ts := newTestServer(t, path, nil)
+	child := "base = \"mini\"\nname = \"child\"\ntitle = \"Child\"\n"
+	for _, text := range []string{miniText("mini", "N"), child, miniText("mini", "D")} {
+		if st, _, body := saveVariant(t, ts, text); st != http.StatusCreated {
+			t.Fatalf("save: %d %s", st, body)
+		}
+	}
+	for round, srv := range []*testServer{ts, nil} {
+		if srv == nil {
+			ts.stop()
+			srv = newTestServer(t, path, nil)
+		}
+		_, w, _, _ := humanGame(t, srv, map[string]any{"variant": "child"})
+		if f := w.move("Nc3"); f.T != "ack" {
+			t.Errorf("round %d: the child's knight: %s %s", round, f.Code, f.Message)
+		}
+		if st, text := getText(t, srv.URL+"/api/variants/child/file"); st != http.StatusOK || text != child {
+			t.Errorf("round %d: the child's file %d %q", round, st, text)
+		}
+	}
+}

@@ -30,6 +30,10 @@ type SavedVariant struct {
 	Text   []byte    // the file as saved
 	Client string    // the client that saved it
 	Saved  time.Time // when
+	// Definition is the hash of its definition (Definitions), made when
+	// it was saved: the file with its base merged in as the base then
+	// stood.
+	Definition string
 }
 
 // definitionSchema creates the tables of definitions and saved variants.
@@ -43,7 +47,8 @@ var definitionSchema = []string{
 		name TEXT PRIMARY KEY,
 		text TEXT NOT NULL,
 		client TEXT NOT NULL,
-		saved_ms BIGINT NOT NULL
+		saved_ms BIGINT NOT NULL,
+		definition TEXT NOT NULL
 	)`,
 }
 
@@ -98,8 +103,8 @@ func (s *sqlStore) SaveVariant(ctx context.Context, v SavedVariant) error {
 			if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM saved_variants WHERE name = ?`), v.Name); err != nil {
 				return fmt.Errorf("store: %s: save variant %s: %w", s.d.name, v.Name, err)
 			}
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO saved_variants (name, text, client, saved_ms) VALUES (?, ?, ?, ?)`),
-				v.Name, string(v.Text), v.Client, v.Saved.UnixMilli()); err != nil {
+			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO saved_variants (name, text, client, saved_ms, definition) VALUES (?, ?, ?, ?, ?)`),
+				v.Name, string(v.Text), v.Client, v.Saved.UnixMilli(), v.Definition); err != nil {
 				return fmt.Errorf("store: %s: save variant %s: %w", s.d.name, v.Name, err)
 			}
 			return nil
@@ -108,7 +113,7 @@ func (s *sqlStore) SaveVariant(ctx context.Context, v SavedVariant) error {
 
 // SavedVariants implements Definitions.
 func (s *sqlStore) SavedVariants(ctx context.Context) ([]SavedVariant, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, text, client, saved_ms FROM saved_variants ORDER BY saved_ms, name`)
+	rows, err := s.db.QueryContext(ctx, `SELECT name, text, client, saved_ms, definition FROM saved_variants ORDER BY saved_ms, name`)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: saved variants: %w", s.d.name, err)
 	}
@@ -118,7 +123,7 @@ func (s *sqlStore) SavedVariants(ctx context.Context) ([]SavedVariant, error) {
 		var v SavedVariant
 		var text string
 		var at int64
-		if err := rows.Scan(&v.Name, &text, &v.Client, &at); err != nil {
+		if err := rows.Scan(&v.Name, &text, &v.Client, &at, &v.Definition); err != nil {
 			return nil, fmt.Errorf("store: %s: saved variants: %w", s.d.name, err)
 		}
 		v.Text, v.Saved = []byte(text), time.UnixMilli(at).UTC()

@@ -44,7 +44,7 @@ func TestDefinitions(t *testing.T) {
 			for i, v := range []SavedVariant{
 				{Name: "mini", Text: []byte("one"), Client: "1.2.3.4", Saved: at},
 				{Name: "other", Text: []byte("two"), Client: "1.2.3.4", Saved: at.Add(time.Second)},
-				{Name: "mini", Text: []byte("three"), Client: "5.6.7.8", Saved: at.Add(2 * time.Second)},
+				{Name: "mini", Text: []byte("three"), Client: "5.6.7.8", Saved: at.Add(2 * time.Second), Definition: "cd"},
 			} {
 				if err := d.SaveVariant(ctx, v); err != nil {
 					t.Fatalf("save %d: %v", i, err)
