@@ -48,6 +48,7 @@ type liveGame struct {
 	srv  *Server
 	rec  *store.Game
 	g    *game.Game // the record: variant, start, plies and the current position; its dice's tags, and its result once over
+	def  []byte     // the text of the variant's definition the game records (rec.Definition), nil if none
 	dice *game.Roller
 
 	events  [][]byte // the stored body of each event, index version-1
@@ -104,7 +105,9 @@ func (c clockState) json(t time.Time) clockJSON {
 // newLiveGame builds a game from its stored record and events, replaying
 // every ply with the rules and re-rolling its dice.
 func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, error) {
-	v, err := srv.variantFor(rec.Variant, rec.Options)
+	ctx, cancel := context.WithTimeout(context.Background(), srv.cfg.StoreTimeout)
+	v, def, err := srv.variantOfGame(ctx, rec)
+	cancel()
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +118,7 @@ func newLiveGame(srv *Server, rec *store.Game, evs []store.Event) (*liveGame, er
 	lg := &liveGame{
 		srv: srv, rec: rec,
 		g:     game.New(v, start),
+		def:   def,
 		dice:  dice,
 		subs:  map[*client]struct{}{},
 		inbox: make(chan func(), 64),
@@ -1167,6 +1171,11 @@ func (lg *liveGame) pgn() string {
 	}
 	pg.SetTag("White", names[0])
 	pg.SetTag("Black", names[1])
+	if lg.def != nil {
+		// A built-in variant as this program embeds it is named by its
+		// hash alone; any other definition is carried whole.
+		notation.SetDefinition(pg, lg.def, !builtinDefinitions()[lg.rec.Definition])
+	}
 	if lg.over {
 		reason := lg.status.Detail
 		if reason == "" {

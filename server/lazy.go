@@ -37,7 +37,9 @@ func (s *Server) summaryOfGame(ctx context.Context, id string) (*Summary, error)
 // storedSummary builds the summary of a stored game from its record and
 // events as liveGame.summary would after replaying them.
 func (s *Server) storedSummary(rec *store.Game, evs []store.Event) (*Summary, error) {
-	v, err := s.variantFor(rec.Variant, rec.Options)
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StoreTimeout)
+	v, _, err := s.variantOfGame(ctx, rec)
+	cancel()
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
 	}

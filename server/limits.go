@@ -284,7 +284,11 @@ func (l *limiters) dropEngineGame(key, id string) {
 func (s *Server) limit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.lim.MaxBody >= 0 && r.Body != nil {
-			r.Body = http.MaxBytesReader(w, r.Body, s.lim.MaxBody)
+			n := s.lim.MaxBody
+			if strings.HasPrefix(r.URL.Path, "/api/variants") { // the variant editor sends a file
+				n = max(n, s.maxVariantBody())
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, n)
 		}
 		if !s.limits.requests.allow(s.clientKey(r), time.Now()) {
 			tooMany(w, time.Duration(float64(time.Second)/s.lim.RequestRate), errors.New("too many requests; slow down"))

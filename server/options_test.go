@@ -10,7 +10,7 @@ import (
 // TestVariantForOptions: a new game may set every option its variant has,
 // not only those its record writes, and the lobby offers them all.
 func TestVariantForOptions(t *testing.T) {
-	s := &Server{reg: catalog.MustDefault()}
+	s := &Server{reg: newUserVariants(catalog.MustDefault())}
 	tests := []struct {
 		variant string
 		options map[string]string

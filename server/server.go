@@ -96,6 +96,9 @@ type Config struct {
 	Limits Limits
 	// Study bounds the analysis board's engine (see StudyConfig).
 	Study StudyConfig
+	// Variants bounds the variants users check and save (see
+	// VariantConfig).
+	Variants VariantConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -110,13 +113,19 @@ type RemoteEngine interface {
 type Server struct {
 	cfg     Config
 	store   store.Store
-	reg     Registry
+	reg     *userVariants // cfg.Registry and the saved variants
 	engines *enginePool
 	mux     *http.ServeMux
 	handler http.Handler
 	lim     Limits    // cfg.Limits with defaults
 	limits  *limiters // their state
 	study   *study    // the analysis board
+
+	vcfg   VariantConfig // cfg.Variants with defaults
+	saves  *keyedBuckets // variants saved per client
+	checks chan struct{} // a slot for each check that may run
+	saveMu sync.Mutex    // held by a save
+	defs   definitions
 
 	stopWaker func()        // ends the waker (Start)
 	wakerDone chan struct{} // closed when it has ended
@@ -173,7 +182,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logf = log.Printf
 	}
 	s := &Server{
-		cfg: cfg, reg: cfg.Registry,
+		cfg: cfg, reg: newUserVariants(cfg.Registry),
 		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineThreads, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
 		lim:     cfg.Limits.withDefaults(),
@@ -183,6 +192,17 @@ func New(cfg Config) (*Server, error) {
 	s.store = watchedStore{Store: cfg.Store, health: &s.health}
 	s.limits = newLimiters(s.lim)
 	s.study = newStudy(cfg.Study, cfg.EngineHashMB)
+	s.vcfg = cfg.Variants.withDefaults()
+	if n := s.vcfg.SavesPerHour; n > 0 {
+		s.saves = bucketsFor(float64(n)/3600, float64(n))
+	}
+	s.checks = make(chan struct{}, max(s.vcfg.Checks, 1))
+	s.defs = definitions{compiled: map[string]*rules.Variant{}, stored: map[string]bool{}}
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.StoreTimeout)
+	defer cancel()
+	if err := s.loadSaved(ctx); err != nil {
+		return nil, fmt.Errorf("server: saved variants: %w", err)
+	}
 	s.routes()
 	return s, nil
 }
@@ -238,6 +258,12 @@ func (s *Server) variantFor(name string, options map[string]string) (*rules.Vari
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errUnknownVariant, err)
 	}
+	return configure(v, options)
+}
+
+// configure returns v configured with options.
+func configure(v *rules.Variant, options map[string]string) (*rules.Variant, error) {
+	var err error
 	for k := range options {
 		if !v.HasOption(k) {
 			return nil, fmt.Errorf("%w: %s has no option %q", errBadOption, v.Name(), k)
@@ -351,6 +377,9 @@ type Summary struct {
 	Pieces        []PieceInfo       `json:"pieces,omitempty"`
 	Ranked        bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
 	Hidden        bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (face.Hidden)
+	// Definition is the hash of the variant definition the game is
+	// played under (sha256:...); none for a variant built in code.
+	Definition string `json:"definition,omitempty"`
 }
 
 // PieceInfo describes a piece type of a variant.
@@ -373,7 +402,7 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	s := &Summary{ID: g.ID, Variant: g.Variant, Options: g.Options, Opponent: g.Opponent,
 		InitialMS: g.Initial.Milliseconds(), IncMS: g.Increment.Milliseconds(), Days: g.Days,
 		Created: g.Created, Finished: g.Finished, Result: g.Result, Reason: g.Reason,
-		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies}
+		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies, Definition: g.Definition}
 	if g.Opponent == "engine" {
 		s.Level = g.Level
 		s.Engine = seatName(g.EngineSeat)
@@ -511,6 +540,9 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	}
 	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options,
 		Opponent: "human", Created: time.Now().UTC(), Result: "*"}
+	if g.Definition, err = s.recordDefinition(ctx, req.Variant); err != nil {
+		return nil, err
+	}
 	g.DiceKey, g.Nonce = newDice()
 	if g.Options == nil {
 		g.Options = map[string]string{}
@@ -546,6 +578,9 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	case "engine":
 		if req.Level < 1 || req.Level > MaxLevel {
 			return nil, fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel)
+		}
+		if s.reg.isSaved(v.Name()) && s.vcfg.EngineMaxLevel > 0 && req.Level > s.vcfg.EngineMaxLevel {
+			return nil, fmt.Errorf("%w: level %d: the engine plays a saved variant at levels 1..%d", errBadRequest, req.Level, s.vcfg.EngineMaxLevel)
 		}
 		g.Opponent, g.Level, g.EngineSeat = "engine", req.Level, 1-seat
 		g.Wake = g.Created // the engine may have the first move: after a restart, look at once
@@ -646,6 +681,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /metrics", s.handleMetrics)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.studyRoutes(m)
+	s.variantRoutes(m)
 	if s.cfg.Web != nil {
 		m.Handle("GET /", s.cfg.Web)
 	}

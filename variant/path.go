@@ -44,6 +44,21 @@ func readFileMax(filename string) ([]byte, error) {
 // order. It returns the variants it registered, and an error joining what
 // went wrong with each file that was not loaded (the others stay loaded).
 func (r *Registry) LoadPath(list string) ([]*rules.Variant, error) {
+	return r.loadPath(list, nil)
+}
+
+// Check judges a variant file read by LoadPathChecked: its origin, text
+// and the variant it compiles to, before it is registered.
+type Check func(origin string, data []byte, v *rules.Variant) error
+
+// LoadPathChecked loads the files of a path list as LoadPath does, but
+// registers a variant only if check accepts it (see CheckText and
+// CheckLimits); a refusal is an error naming the file.
+func (r *Registry) LoadPathChecked(list string, check Check) ([]*rules.Variant, error) {
+	return r.loadPath(list, check)
+}
+
+func (r *Registry) loadPath(list string, check Check) ([]*rules.Variant, error) {
 	var files []string
 	var errs []error
 	for _, p := range filepath.SplitList(list) {
@@ -88,7 +103,7 @@ func (r *Registry) LoadPath(list string) ([]*rules.Variant, error) {
 	for len(pending) > 0 {
 		var again []string
 		for _, f := range pending {
-			v, err := r.Load(f)
+			v, err := r.loadChecked(f, check)
 			if err != nil {
 				last[f] = err
 				again = append(again, f)
@@ -108,4 +123,31 @@ func (r *Registry) LoadPath(list string) ([]*rules.Variant, error) {
 		}
 	}
 	return loaded, errors.Join(errs...)
+}
+
+// loadChecked loads a file as Load does, registering its variant only if
+// check (nil: any) accepts it.
+func (r *Registry) loadChecked(filename string, check Check) (*rules.Variant, error) {
+	if check == nil {
+		return r.Load(filename)
+	}
+	data, err := readFileMax(filename)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := Parse(data, filename, r.resolve)
+	if err != nil {
+		return nil, err
+	}
+	if spec.Weights, err = fileWeights(filename, spec.Name); err != nil {
+		return nil, err
+	}
+	v, err := rules.Compile(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrFile, filename, err)
+	}
+	if err := check(filename, data, v); err != nil {
+		return nil, fmt.Errorf("%s: %w", filename, err)
+	}
+	return v, r.Register(v, data)
 }

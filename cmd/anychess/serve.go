@@ -17,10 +17,12 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/enginebus"
 	"github.com/anychess/anychess/server"
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
+	"github.com/anychess/anychess/variant"
 	"github.com/anychess/anychess/web"
 )
 
@@ -74,11 +76,20 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&lim.PingInterval, "ping", lim.PingInterval, "interval of the server's WebSocket pings (a connection that does not answer within half of it is closed)")
 	connsPerAddr := fs.Int("conns-per-addr", 128, "TCP connections one address may hold open (trusted proxies excepted; negative: no limit)")
 	natsURL := fs.String("nats", "", "NATS URL (nats://host:4222): send the engine's searches to the anychess worker processes there; with none free, search here")
+	variantsPath := fs.String("variants", "", "a directory of variant files (*.toml), or files and directories separated by '"+string(os.PathListSeparator)+"', loaded at start; a file that is broken or beyond the limits of a user's variant stops the start")
 	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	var err error
+	reg, err := catalog.Default()
+	if err != nil {
+		return fail(stderr, "serve", err)
+	}
+	if *variantsPath != "" {
+		if _, err := reg.LoadPathChecked(*variantsPath, variant.Limits{}.Check); err != nil {
+			return fail(stderr, "serve", fmt.Errorf("-variants: %w", err))
+		}
+	}
 	if to.hosts, err = hostList(*hosts); err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -116,7 +127,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer nc.Close()
 		bus = &enginebus.Client{NC: nc}
 	}
-	srv, err := server.New(server.Config{Store: st, Web: web.Handler(), EngineWorkers: *engines,
+	srv, err := server.New(server.Config{Store: st, Registry: reg, Web: web.Handler(), EngineWorkers: *engines,
 		EngineThreads: *engineThreads, EngineBus: bus,
 		Hosts: names, Diagnostics: *diag, Limits: lim})
 	if err != nil {

@@ -200,3 +200,54 @@ func TestServeOneDataDir(t *testing.T) {
 		t.Errorf("second server: status %d, stdout %q, stderr %q", st, out.String(), errs.String())
 	}
 }
+
+// TestServeVariants: serve -variants loads a directory's files, and a
+// file that is malformed or beyond the limits stops the start with an
+// error naming it and the reason.
+func TestServeVariants(t *testing.T) {
+	mini, err := os.ReadFile("testdata/minichess.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var riders strings.Builder
+	riders.WriteString("name = \"riders\"\nstart = \"" + "qqqqqqqkqqqqqqqq/" + strings.Repeat("16/", 14) + "QQQQQQQKQQQQQQQQ w - - 0 1\"\n")
+	riders.WriteString("[board]\nfiles = 16\nranks = 16\n[[piece]]\nletter = \"K\"\nname = \"king\"\nbetza = \"K\"\nroyal = true\n[[piece]]\nletter = \"Q\"\nname = \"queen\"\nbetza = \"Q\"\n")
+	renamed := strings.Replace(string(mini), "gardner", "long", 1)
+	long := renamed + "# " + strings.Repeat("x", 1<<20-len(renamed)-3) + "\n" // 1 MiB
+	tests := []struct {
+		name, file, text, want string
+	}{
+		{"16x16 riders", "riders.toml", riders.String(), "riders.toml: variant beyond the limits: board 16x16: at most 12x12"},
+		{"malformed", "bad.toml", "name = \"bad\"\n[board\nfiles = 8\n", "bad.toml:2:"},
+		{"1 MiB", "long.toml", long, "long.toml: variant beyond the limits: the file is 1048576 bytes, at most 65536"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "mini.toml"), mini, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out, errs strings.Builder
+			st := serve(context.Background(), []string{"-addr", "127.0.0.1:0", "-data", t.TempDir(), "-variants", dir}, &out, &errs)
+			if st != 1 || !strings.Contains(errs.String(), tc.want) || !strings.Contains(errs.String(), "anychess serve: -variants: ") {
+				t.Errorf("status %d, stderr %q; want 1 and %q", st, errs.String(), tc.want)
+			}
+		})
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mini.toml"), mini, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := startServe(t, "-data", t.TempDir(), "-variants", dir)
+	resp, err := http.Get(base + "/api/variants/gardner/pieces")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("the loaded variant's pieces: %s", resp.Status)
+	}
+}

@@ -97,10 +97,11 @@ type sqlStore struct {
 	closed  bool
 }
 
-// appendReq is one Append (or Create, if game is set) waiting for its
-// group commit.
+// appendReq is one Append (or Create, if game is set, or another write,
+// if exec is set) waiting for its group commit.
 type appendReq struct {
 	game *Game
+	exec func(context.Context, *sql.Tx) error
 	id   string
 	ev   Event
 	end  *End
@@ -183,8 +184,12 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
 		}
 	}
+	if err := createDefinitionTables(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+	}
 	// wake_ms is NULL in games stored before it existed (Game.Wake).
-	for _, c := range [][2]string{{"nonce", "TEXT NOT NULL DEFAULT ''"}, {"dice_key", "TEXT NOT NULL DEFAULT ''"}, {"wake_ms", "BIGINT"}} {
+	for _, c := range [][2]string{{"nonce", "TEXT NOT NULL DEFAULT ''"}, {"dice_key", "TEXT NOT NULL DEFAULT ''"}, {"wake_ms", "BIGINT"}, definitionColumn} {
 		if err := addColumn(ctx, db, "games", c[0], c[1]); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
@@ -251,11 +256,11 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 	}
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, variant, options, fen, seed,
 		white_hash, black_hash, opponent, level, engine_seat, initial_ms, increment_ms, days,
-		created_ms, finished, result, reason, rematch_of, nonce, dice_key, wake_ms)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		created_ms, finished, result, reason, rematch_of, nonce, dice_key, wake_ms, definition)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		g.ID, g.Variant, string(opts), g.FEN, int64(g.Seed), g.TokenHash[0], g.TokenHash[1],
 		g.Opponent, g.Level, g.EngineSeat, ms(g.Initial), ms(g.Increment), g.Days,
-		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey, wakeMS(g.Wake))
+		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey, wakeMS(g.Wake), g.Definition)
 	if err != nil {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: create %s: %w", g.ID, ErrConflict)
@@ -371,9 +376,12 @@ func (s *sqlStore) tx(ctx context.Context, batch []*appendReq) error {
 	defer tx.Rollback()
 	for _, r := range batch {
 		var err error
-		if r.game != nil {
+		switch {
+		case r.exec != nil:
+			err = r.exec(ctx, tx)
+		case r.game != nil:
 			err = s.createTx(ctx, tx, r.game)
-		} else {
+		default:
 			err = s.appendTx(ctx, tx, r)
 		}
 		if err != nil {
@@ -430,7 +438,7 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 const gameColumns = `id, variant, options, fen, seed, white_hash, black_hash, opponent, level,
 	engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason,
 	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key, wake_ms,
-	(SELECT COUNT(*) FROM events WHERE events.game_id = games.id AND events.kind = 'ply')`
+	(SELECT COUNT(*) FROM events WHERE events.game_id = games.id AND events.kind = 'ply'), definition`
 
 type scanner interface{ Scan(...any) error }
 
@@ -442,7 +450,7 @@ func scanGame(row scanner) (*Game, error) {
 	var wake sql.NullInt64
 	if err := row.Scan(&g.ID, &g.Variant, &opts, &g.FEN, &seed, &g.TokenHash[0], &g.TokenHash[1],
 		&g.Opponent, &g.Level, &g.EngineSeat, &initial, &inc, &g.Days, &created, &finished,
-		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake, &g.Plies); err != nil {
+		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake, &g.Plies, &g.Definition); err != nil {
 		return nil, err
 	}
 	switch {

@@ -55,6 +55,10 @@ type Game struct {
 	// due at once (the Unix epoch) if it has a clock or the engine.
 	Wake  time.Time
 	Plies int // the number of its "ply" events, as read (Create ignores it)
+	// Definition is the hash of the variant definition the game is played
+	// under (Definitions); "" for a variant without a file, and in games
+	// stored before definitions were kept.
+	Definition string
 }
 
 // Event is one thing that happened in a game, with its version.

@@ -299,7 +299,7 @@ func TestMigration(t *testing.T) {
 	}
 	defer s.Close()
 	g, _, err := s.Load(ctx, "old")
-	if err != nil || g.Seed != 7 || g.Nonce != "" || g.DiceKey != "" || !g.Wake.IsZero() {
+	if err != nil || g.Seed != 7 || g.Nonce != "" || g.DiceKey != "" || !g.Wake.IsZero() || g.Definition != "" {
 		t.Fatalf("old game: %+v, %v", g, err)
 	}
 	// An unfinished game with a clock stored before wake times is due at
