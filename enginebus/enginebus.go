@@ -31,6 +31,7 @@ import (
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
+	"github.com/anychess/anychess/variant"
 )
 
 // Subject is the NATS subject of search requests, and Queue the queue
@@ -62,7 +63,12 @@ type Ply struct {
 
 // Request is a search for the side to move of a game.
 type Request struct {
-	Variant    string            `json:"variant"`           // a registry name
+	Variant string `json:"variant"` // a registry name
+	// Definition is the variant's definition file, self-contained, when
+	// the game is played under one the workers' registry may not have
+	// (a variant users saved, an older version of a file); "" to take
+	// Variant from the registry.
+	Definition string            `json:"definition,omitempty"`
 	Options    map[string]string `json:"options,omitempty"` // the game's options
 	Start      string            `json:"start,omitempty"`   // the start position's FEN; "" for the variant's start
 	Plies      []Ply             `json:"plies,omitempty"`
@@ -77,9 +83,11 @@ type Reply struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Registry finds a variant by name (catalog.Default returns one).
+// Registry finds a variant by name and compiles a definition;
+// *variant.Registry (catalog.Default) is one.
 type Registry interface {
 	Get(name string) (*rules.Variant, error)
+	Compile(data []byte, origin string) (*rules.Variant, error)
 }
 
 // NewRequest describes the search for the side to move of g, within lim's
@@ -108,8 +116,24 @@ func (r *Request) Position(reg Registry) (*rules.Position, error) {
 	case r.MoveTimeMS <= 0 || time.Duration(r.MoveTimeMS)*time.Millisecond > MaxMoveTime:
 		return nil, fmt.Errorf("move time %d ms: want 1 to %d", r.MoveTimeMS, MaxMoveTime.Milliseconds())
 	}
-	v, err := reg.Get(r.Variant)
-	if err != nil {
+	var v *rules.Variant
+	var err error
+	if r.Definition != "" {
+		// A user's definition: within the limits of one, before anything
+		// is compiled or searched.
+		if err = variant.CheckText([]byte(r.Definition), variant.DefaultLimits()); err != nil {
+			return nil, err
+		}
+		if v, err = reg.Compile([]byte(r.Definition), "definition"); err != nil {
+			return nil, err
+		}
+		if err = variant.CheckLimits(v, variant.DefaultLimits()); err != nil {
+			return nil, err
+		}
+		if v.Name() != r.Variant {
+			return nil, fmt.Errorf("the definition is of %q, not %q", v.Name(), r.Variant)
+		}
+	} else if v, err = reg.Get(r.Variant); err != nil {
 		return nil, err
 	}
 	for k := range r.Options {

@@ -3,6 +3,7 @@ package enginebus
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,22 @@ func TestThink(t *testing.T) {
 	if w.Served() < 1 {
 		t.Errorf("served %d", w.Served())
 	}
+	// A variant the workers' registry does not have travels with its
+	// definition.
+	def, err := os.ReadFile("../cmd/anychess/testdata/minichess.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gv, err := registry(t).Compile(def, "minichess.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gg := game.New(gv, nil)
+	greq := NewRequest("gardner", nil, gg, search.Limits{Depth: 2, MoveTime: 5 * time.Second}, 1)
+	greq.Definition = string(def)
+	if m, err := c.Think(context.Background(), gg.Position(), greq); err != nil || !gg.Position().Playable(m) {
+		t.Errorf("gardner by its definition: %v %v", m, err)
+	}
 	// A game from a set-up start with chance (Vazir: outcomes in the plies).
 	vg := gameOf(t, "vazir", nil, "e4")
 	vreq := NewRequest("vazir", nil, vg, search.Limits{Depth: 2, MoveTime: 5 * time.Second}, 7)
@@ -157,6 +174,9 @@ func TestRefusals(t *testing.T) {
 		{"too long", func(r *Request) { r.MoveTimeMS = 3600000 }, "move time"},
 		{"too deep", func(r *Request) { r.Depth = 1000 }, "depth"},
 		{"too many plies", func(r *Request) { r.Plies = make([]Ply, MaxPlies+1) }, "plies"},
+		{"a definition of another variant", func(r *Request) { r.Definition = "name = \"other\"\nbase = \"chess\"\n" }, `not "chess"`},
+		{"a broken definition", func(r *Request) { r.Definition = "name = " }, "bad variant file"},
+		{"a definition beyond the limits", func(r *Request) { r.Definition = strings.Repeat("#", 100<<10) }, "limits"},
 		{"hidden pieces", func(r *Request) {
 			r.Variant, r.Options, r.Plies = "csipgs", map[string]string{"Moderated": "1"}, nil
 		}, "hides pieces"},

@@ -1052,6 +1052,11 @@ func (lg *liveGame) maybeEngine() {
 	var remote *enginebus.Request
 	if lg.srv.cfg.EngineBus != nil && !lg.hidden {
 		r := enginebus.NewRequest(lg.rec.Variant, lg.rec.Options, lg.g, lg.srv.engines.levelLimits(level, budget), seed)
+		if lg.def != nil && !builtinDefinitions()[lg.rec.Definition] {
+			// Workers know the built-in variants; any other definition
+			// (a saved variant, a file, an older version) goes along.
+			r.Definition = string(lg.def)
+		}
 		remote = &r
 	}
 	go func() {
