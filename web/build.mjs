@@ -1,5 +1,5 @@
-// Builds the page from src/ with esbuild: dist/app.js, one bundle from
-// src/app.js; dist/app.css (chessgroundx's base style,
+// Builds the page from src/ with esbuild: dist/app.js, one bundle of the
+// TypeScript from src/main.ts; dist/app.css (chessgroundx's base style,
 // ours, and the analysis board's and rules pages' study.css);
 // dist/index.html and the icon. It also writes the pure helpers of
 // src/lib (dice, fen, pieces) as JavaScript modules for node, for the
@@ -23,7 +23,7 @@ const NODE_MODULES = [
 const out = new Map(); // path -> contents (Buffer or string)
 
 const app = await esbuild.build({
-  entryPoints: ['src/app.js'],
+  entryPoints: ['src/main.ts'],
   bundle: true,
   minify: true,
   format: 'esm',
