@@ -3,9 +3,10 @@
 # the outside programs some tests compare against (pgn-extract, fairymax), since those
 # tests fail rather than skip when a peer is missing, and what the server's
 # tests use: chromium and node for the browser tests (with `npm ci` in
-# web/e2e), PostgreSQL on loopback for the store tests
-# (tools/pg-test.sh sets ANYCHESS_TEST_PG unless it is set already), and
-# nats-server, which the engine bus's tests start on a free loopback port.
+# web/e2e) and for the page's type check and build check (with `npm ci` in
+# web/), PostgreSQL on loopback for the store tests (tools/pg-test.sh sets
+# ANYCHESS_TEST_PG unless it is set already), and nats-server, which the
+# engine bus's tests start on a free loopback port.
 # Usage: ./test.sh [extra go test flags, e.g. -short or -run X]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,6 +25,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# The page's packages: tsc type-checks web/src and esbuild checks that
+# web/dist is built from it (web/build_test.go).
+if [ ! -d web/node_modules/typescript ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 # The browser tests' packages (playwright-core drives Debian's chromium).

@@ -1,16 +1,5 @@
-// Piece images for every piece of every variant, drawn as SVG here: the
-// six chess shapes for pieces that are (or descend from) chess pieces, a
-// shape of its own for each named fairy piece of the built-in variants
-// (an elephant, a general's helmet, a minister's hat, a priestess's mitre,
-// a wooden man, a soldier's shield, a vizier's turban), and for a piece of
-// any other name a disc with a small diagram of its movement read from its
-// Betza string: a ray for each direction it rides, a dot for each leap
-// (hollow where it only moves, a cross where it only captures). Its letter
-// stays in a corner so a player can match it with the move list; a piece
-// whose Betza string the diagram cannot draw gets a disc with its letter.
-
+// Built by build.mjs from lib/pieces.ts for node; do not edit.
 const BASE = `<path d="M24 86 L28 74 L72 74 L76 86 Z"/>`;
-
 const SHAPES = {
   // Each shape is drawn in a 100x100 box; fill and stroke come from the colour.
   pawn: `<circle cx="50" cy="30" r="13"/><path d="M38 44 Q50 38 62 44 L66 70 Q50 66 34 70 Z"/><path d="M24 86 Q26 72 36 70 L64 70 Q74 72 76 86 Z"/>`,
@@ -36,58 +25,61 @@ const SHAPES = {
   // A giraffe's long neck and head, with its horns and spots.
   giraffe: `<path d="M32 72 L34 56 Q38 48 48 48 L54 48 L58 22 Q56 14 62 12 L64 6 L66 12 L70 6 L71 13 L80 18 L78 24 L68 24 L64 52 Q66 60 64 72 Z"/><circle cx="47" cy="58" r="3" class="eye"/><circle cx="58" cy="62" r="3" class="eye"/><circle cx="61" cy="40" r="2.5" class="eye"/><circle cx="62" cy="30" r="2.5" class="eye"/>${BASE}`,
   // A vizier's turban with its jewel.
-  turban: `<path d="M24 66 Q18 38 50 30 Q82 38 76 66 Z"/><path d="M26 48 Q50 38 74 48 M25 58 Q50 48 75 58" fill="none"/><circle cx="50" cy="24" r="7"/><path d="M32 74 L34 66 L66 66 L68 74 Z"/>${BASE}`,
+  turban: `<path d="M24 66 Q18 38 50 30 Q82 38 76 66 Z"/><path d="M26 48 Q50 38 74 48 M25 58 Q50 48 75 58" fill="none"/><circle cx="50" cy="24" r="7"/><path d="M32 74 L34 66 L66 66 L68 74 Z"/>${BASE}`
 };
-
-// Names of pieces drawn with a shape of their own, in every variant (a
-// piece's name, lower case).
 const BY_NAME = {
-  king: 'king', shah: 'king',
-  queen: 'queen',
-  rook: 'rook', rukh: 'rook',
-  bishop: 'bishop',
-  knight: 'knight', asp: 'knight',
-  pawn: 'pawn', piyadak: 'pawn',
-  elephant: 'elephant', pil: 'elephant', alfil: 'elephant',
-  general: 'general',
-  minister: 'minister',
-  'high priestess': 'mitre', priestess: 'mitre', 'high priest': 'mitre', priest: 'mitre',
-  woody: 'woody',
-  soldier: 'soldier',
-  camel: 'camel', giraffe: 'giraffe',
-  farzin: 'turban', ferz: 'turban', fers: 'turban', vizier: 'turban',
+  king: "king",
+  shah: "king",
+  queen: "queen",
+  rook: "rook",
+  rukh: "rook",
+  bishop: "bishop",
+  knight: "knight",
+  asp: "knight",
+  pawn: "pawn",
+  piyadak: "pawn",
+  elephant: "elephant",
+  pil: "elephant",
+  alfil: "elephant",
+  general: "general",
+  minister: "minister",
+  "high priestess": "mitre",
+  priestess: "mitre",
+  "high priest": "mitre",
+  priest: "mitre",
+  woody: "woody",
+  soldier: "soldier",
+  camel: "camel",
+  giraffe: "giraffe",
+  farzin: "turban",
+  ferz: "turban",
+  fers: "turban",
+  vizier: "turban"
 };
-
-// shapeOf returns the name of the shape a piece is drawn with, or "" for
-// a piece drawn from its movement: a piece's name, or a design that makes
-// it royal ("royal-K", csipgs Chess's king) drawn as a king.
-export function shapeOf(name, betza) {
-  const s = BY_NAME[(name || '').toLowerCase()];
+function shapeOf(name, betza) {
+  const s = BY_NAME[(name || "").toLowerCase()];
   if (s) return s;
-  if (/^royal-/.test(betza || '')) return 'king';
-  return '';
+  if (/^royal-/.test(betza || "")) return "king";
+  return "";
 }
-
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
-
-// The atoms of the Betza strings the diagram draws: their leap (files,
-// ranks) and whether they ride; K and Q stand for two atoms each.
 const ATOMS = {
-  W: [1, 0], F: [1, 1], D: [2, 0], N: [2, 1], A: [2, 2], H: [3, 0],
-  C: [3, 1], L: [3, 1], Z: [3, 2], G: [3, 3],
+  W: [1, 0],
+  F: [1, 1],
+  D: [2, 0],
+  N: [2, 1],
+  A: [2, 2],
+  H: [3, 0],
+  C: [3, 1],
+  L: [3, 1],
+  Z: [3, 2],
+  G: [3, 3]
 };
-const RIDERS = { R: 'W', B: 'F' };
-const SHORT = { K: ['W', 'F'], Q: ['R', 'B'] };
-// Modifiers that keep a power's directions and what it does drawable;
-// f b l r v s h choose directions, m and c what it does, and j, n
-// (jumping, lame) change nothing the diagram shows. A power of the first
-// move only (i) is left out of the diagram: it is not how the piece moves
-// on the whole.
+const RIDERS = { R: "W", B: "F" };
+const SHORT = { K: ["W", "F"], Q: ["R", "B"] };
 const MODS = /^[fblrvshmcijn]*$/;
-
-// eightWays returns the distinct (dx, dy) of a leap in every direction.
 function eightWays([a, b]) {
   const out = [];
   for (const [x, y] of [[a, b], [b, a]]) {
@@ -100,43 +92,31 @@ function eightWays([a, b]) {
   }
   return out;
 }
-
-// allowed reports whether the direction (dx, dy), dy forward, is one the
-// direction modifiers mods keep, for an atom of leap [a, b].
 function allowed(mods, [a, b], [dx, dy]) {
-  const dirs = mods.replace(/[mcijn]/g, '');
+  const dirs = mods.replace(/[mcijn]/g, "");
   if (!dirs) return true;
   const has = (c) => dirs.includes(c);
   if (b === 0) {
-    // Orthogonal: each letter adds directions.
-    return (has('f') || has('v')) && dy > 0 || (has('b') || has('v')) && dy < 0 ||
-      (has('l') || has('s')) && dx < 0 || (has('r') || has('s')) && dx > 0;
+    return (has("f") || has("v")) && dy > 0 || (has("b") || has("v")) && dy < 0 || (has("l") || has("s")) && dx < 0 || (has("r") || has("s")) && dx > 0;
   }
   if (a === b) {
-    // Diagonal: a forward-backward choice and a left-right choice.
-    const vert = has('f') || has('b') || has('v');
-    const side = has('l') || has('r') || has('s');
-    const okV = !vert || has('v') || (has('f') && dy > 0) || (has('b') && dy < 0);
-    const okS = !side || has('s') || (has('l') && dx < 0) || (has('r') && dx > 0);
-    return okV && okS;
+    const vert2 = has("f") || has("b") || has("v");
+    const side2 = has("l") || has("r") || has("s");
+    const okV2 = !vert2 || has("v") || has("f") && dy > 0 || has("b") && dy < 0;
+    const okS2 = !side2 || has("s") || has("l") && dx < 0 || has("r") && dx > 0;
+    return okV2 && okS2;
   }
-  // Oblique: f and b the half, l and r the side, v (or a doubled f or b)
-  // the narrow and s the wide moves.
   const narrow = Math.abs(dy) > Math.abs(dx);
-  const vert = has('f') || has('b');
-  const okV = !vert || (has('f') && dy > 0) || (has('b') && dy < 0);
-  const side = has('l') || has('r');
-  const okS = !side || (has('l') && dx < 0) || (has('r') && dx > 0);
-  const wantNarrow = has('v') || /ff|bb/.test(dirs);
-  const okN = (!wantNarrow || narrow) && (!has('s') || !narrow);
+  const vert = has("f") || has("b");
+  const okV = !vert || has("f") && dy > 0 || has("b") && dy < 0;
+  const side = has("l") || has("r");
+  const okS = !side || has("l") && dx < 0 || has("r") && dx > 0;
+  const wantNarrow = has("v") || /ff|bb/.test(dirs);
+  const okN = (!wantNarrow || narrow) && (!has("s") || !narrow);
   return okV && okS && okN;
 }
-
-// movement parses a Betza string into the moves the diagram draws: each
-// {dx, dy, ride, only} with dy forward and only "m", "c" or ""; or null
-// where the string has something the diagram cannot draw.
-export function movement(betza) {
-  let s = String(betza || '').replace(/^(royal-)?(relay-)?/, '');
+function movement(betza) {
+  let s = String(betza || "").replace(/^(royal-)?(relay-)?/, "");
   if (!s) return null;
   const moves = [];
   const re = /([a-z]*)([A-Z])(\2?)/y;
@@ -145,14 +125,14 @@ export function movement(betza) {
     const m = re.exec(s);
     if (!m || !MODS.test(m[1])) return null;
     s = s.slice(m[0].length);
-    if (m[1].includes('i')) continue;
-    const only = m[1].includes('m') && !m[1].includes('c') ? 'm' : m[1].includes('c') && !m[1].includes('m') ? 'c' : '';
+    if (m[1].includes("i")) continue;
+    const only = m[1].includes("m") && !m[1].includes("c") ? "m" : m[1].includes("c") && !m[1].includes("m") ? "c" : "";
     const atoms = SHORT[m[2]] || [m[2]];
     for (const atom of atoms) {
       let ride = !!m[3] || !!RIDERS[atom];
       const leap = ATOMS[RIDERS[atom] || atom];
       if (!leap) return null;
-      if (m[3] && SHORT[m[2]]) return null; // KK, QQ
+      if (m[3] && SHORT[m[2]]) return null;
       for (const d of eightWays(leap)) {
         if (allowed(m[1], leap, d)) moves.push({ dx: d[0], dy: d[1], ride, only });
       }
@@ -160,116 +140,93 @@ export function movement(betza) {
   }
   return moves.length ? moves : null;
 }
-
-// diagram draws moves around the disc's centre in the colour fg, forward
-// upward for white and downward for black.
 function diagram(moves, fg, up) {
-  const u = 9; // one square
+  const u = 9;
   const parts = [`<rect x="46" y="46" width="8" height="8" fill="${fg}" stroke="none"/>`];
   for (const m of moves) {
     const x = m.dx * u, y = -m.dy * u * up;
     if (m.ride) {
       const len = Math.hypot(x, y);
-      const ex = 50 + (x / len) * 33, ey = 50 + (y / len) * 33;
-      parts.push(`<path d="M${50 + x * 0.45} ${50 + y * 0.45} L${ex.toFixed(1)} ${ey.toFixed(1)}" fill="none" stroke="${fg}" stroke-width="4"${m.only === 'm' ? ' stroke-dasharray="4 3"' : ''}/>`);
-      if (m.only === 'c') parts.push(cross(ex, ey, fg));
-    } else if (m.only === 'c') {
+      const ex = 50 + x / len * 33, ey = 50 + y / len * 33;
+      parts.push(`<path d="M${50 + x * 0.45} ${50 + y * 0.45} L${ex.toFixed(1)} ${ey.toFixed(1)}" fill="none" stroke="${fg}" stroke-width="4"${m.only === "m" ? ' stroke-dasharray="4 3"' : ""}/>`);
+      if (m.only === "c") parts.push(cross(ex, ey, fg));
+    } else if (m.only === "c") {
       parts.push(cross(50 + x, 50 + y, fg));
     } else {
-      parts.push(`<circle cx="${50 + x}" cy="${50 + y}" r="4" fill="${m.only === 'm' ? 'none' : fg}" stroke="${fg}" stroke-width="2"/>`);
+      parts.push(`<circle cx="${50 + x}" cy="${50 + y}" r="4" fill="${m.only === "m" ? "none" : fg}" stroke="${fg}" stroke-width="2"/>`);
     }
   }
-  return parts.join('');
+  return parts.join("");
 }
-
 function cross(x, y, fg) {
   return `<path d="M${(x - 4).toFixed(1)} ${(y - 4).toFixed(1)} l8 8 m0 -8 l-8 8" fill="none" stroke="${fg}" stroke-width="2.5"/>`;
 }
-
 function letterText(letter, x, y, size, fg) {
   return `<text x="${x}" y="${y}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${size}" fill="${fg}" stroke="none">${esc(letter)}</text>`;
 }
-
-// token draws a piece without a shape: a disc with a diagram of its
-// movement and its letter small in the corner, or with its letter alone
-// where the movement cannot be drawn.
-function token(letter, betza, fg, bg, up) {
+function token(letter, betza, fg, up) {
   const moves = movement(betza);
   if (!moves) return `<circle cx="50" cy="50" r="38"/>` + letterText(letter, 50, 64, 42, fg);
-  return `<circle cx="50" cy="50" r="40"/>` + diagram(moves, fg, up) +
-    `<circle cx="84" cy="16" r="13" stroke-width="2.5"/>` + letterText(letter, 84, 23, 19, fg) +
-    `<desc>movement</desc>`;
+  return `<circle cx="50" cy="50" r="40"/>` + diagram(moves, fg, up) + `<circle cx="84" cy="16" r="13" stroke-width="2.5"/>` + letterText(letter, 84, 23, 19, fg) + `<desc>movement</desc>`;
 }
-
-// pieceSVG returns the SVG text of one piece; a diagram of its movement
-// points its forward up the picture for white and down for black, the
-// other way round where flipped (a board seen from black's side).
-export function pieceSVG(letter, name, betza, color, flipped = false) {
-  const white = color === 'white';
-  const fill = white ? '#fafafa' : '#2b2b2b';
-  const stroke = white ? '#1d1d1d' : '#f2f2f2';
+function pieceSVG(letter, name, betza, color, flipped = false) {
+  const white = color === "white";
+  const fill = white ? "#fafafa" : "#2b2b2b";
+  const stroke = white ? "#1d1d1d" : "#f2f2f2";
   const shape = shapeOf(name, betza);
-  const body = shape
-    ? SHAPES[shape].replaceAll('class="eye"', `fill="${stroke}"`).replaceAll('class="line"', `stroke="${stroke}"`) + `<desc>${shape}</desc>`
-    : token(letter.toUpperCase(), betza, stroke, fill, white !== flipped ? 1 : -1);
+  const body = shape ? SHAPES[shape].replaceAll('class="eye"', `fill="${stroke}"`).replaceAll('class="line"', `stroke="${stroke}"`) + `<desc>${shape}</desc>` : token(letter.toUpperCase(), betza, stroke, white !== flipped ? 1 : -1);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g fill="${fill}" stroke="${stroke}" stroke-width="3.5" stroke-linejoin="round">${body}</g></svg>`;
 }
-
-// pieceURL returns a data URL of the piece's image (flipped: see
-// pieceSVG).
-export function pieceURL(letter, name, betza, color, flipped = false) {
-  return 'data:image/svg+xml;base64,' + btoa(pieceSVG(letter, name, betza, color, flipped));
+function pieceURL(letter, name, betza, color, flipped = false) {
+  return "data:image/svg+xml;base64," + btoa(pieceSVG(letter, name, betza, color, flipped));
 }
-
-// installPieceCSS adds the style rules that show a variant's pieces on
-// boards of class v-NAME. Each variant's pieces are installed once.
-const installed = new Set();
-export function installPieceCSS(variant, pieces) {
+const installed = /* @__PURE__ */ new Set();
+function installPieceCSS(variant, pieces) {
   if (installed.has(variant)) return;
   installed.add(variant);
-  const style = document.createElement('style');
+  const style = document.createElement("style");
   style.dataset.variant = variant;
   style.textContent = pieceRules(variant, pieces);
   document.head.appendChild(style);
 }
-
 function pieceRules(variant, pieces) {
   const rules = [];
   for (const p of pieces) {
-    const role = p.letter.toLowerCase() + '-piece';
-    for (const color of ['white', 'black']) {
+    const role = p.letter.toLowerCase() + "-piece";
+    for (const color of ["white", "black"]) {
       const url = pieceURL(p.letter, p.name, p.betza, color);
       rules.push(`.v-${variant} piece.${role}.${color}, .v-${variant} .piece-img.${role}.${color} { background-image: url("${url}"); }`);
       if (!shapeOf(p.name, p.betza) && movement(p.betza)) {
-        // On a board seen from black's side the diagram turns with it.
         const turned = pieceURL(p.letter, p.name, p.betza, color, true);
         rules.push(`.v-${variant} .orientation-black piece.${role}.${color} { background-image: url("${turned}"); }`);
       }
     }
   }
-  return rules.join('\n');
+  return rules.join("\n");
 }
-
-// installDesignCSS shows the pieces of a variant whose pieces take their
-// movement from the game (csipgs Chess's designs): types is the server's
-// description's list of types (letter and movement). Each piece is drawn
-// from its design, over the rules installPieceCSS added; the rules change
-// only when a design does.
-const designs = new Map(); // variant -> {key, style}
-export function installDesignCSS(variant, types) {
+const designs = /* @__PURE__ */ new Map();
+function installDesignCSS(variant, types) {
   const table = {};
   for (const t of types || []) if (t.letter && t.movement) table[t.letter] = t.movement;
   const letters = Object.keys(table).sort();
   if (!letters.length) return;
-  const key = letters.map((l) => l + '=' + table[l]).join(',');
+  const key = letters.map((l) => l + "=" + table[l]).join(",");
   let d = designs.get(variant);
   if (d && d.key === key) return;
   if (!d) {
-    d = { key: '', style: document.createElement('style') };
+    d = { key: "", style: document.createElement("style") };
     d.style.dataset.designs = variant;
     document.head.appendChild(d.style);
     designs.set(variant, d);
   }
   d.key = key;
-  d.style.textContent = pieceRules(variant, letters.map((l) => ({ letter: l, name: '', betza: table[l] })));
+  d.style.textContent = pieceRules(variant, letters.map((l) => ({ letter: l, name: "", betza: table[l] })));
 }
+export {
+  installDesignCSS,
+  installPieceCSS,
+  movement,
+  pieceSVG,
+  pieceURL,
+  shapeOf
+};

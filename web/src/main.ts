@@ -1,0 +1,75 @@
+// The anychess web page: the router and the renderer. Each route is a
+// page (lobby.ts, game.ts, analysis.ts, rules.ts) whose view() is a
+// snabbdom tree of its state; redraw() patches the page's DOM to it.
+import { attributesModule, classModule, datasetModule, eventListenersModule, h, init, propsModule, styleModule, type VNode } from 'snabbdom';
+import { AnalysisView, parseRoute } from './analysis';
+import { GameView } from './game';
+import { installPieceCSS } from './lib/pieces';
+import { Lobby } from './lobby';
+import { RulesPage } from './rules';
+import type { Variant } from './types';
+import { api, errorText, setInvite, setRedraw, setVariants, variants } from './util';
+
+/** Page is a page of the site: its view, and what ends it when another opens. */
+interface Page {
+  view(): VNode;
+  close?(): void;
+}
+
+const patch = init([classModule, propsModule, attributesModule, styleModule, datasetModule, eventListenersModule]);
+
+const app = document.getElementById('app') as HTMLElement;
+let vnode: VNode | HTMLElement = app;
+let current: Page | null = null;
+let error = '';
+let patching = false;
+let again = false;
+
+// render patches the page to the current page's view. A redraw asked for
+// while patching (from a hook) is done right after.
+function render(): void {
+  if (patching) { again = true; return; }
+  patching = true;
+  if (vnode === app) app.replaceChildren(); // "Loading…" goes with the first page
+  try {
+    do {
+      again = false;
+      const kids = error ? [h('p.error', error)] : current ? [current.view()] : [];
+      vnode = patch(vnode, h('main#app', kids));
+    } while (again);
+  } finally {
+    patching = false;
+  }
+}
+setRedraw(render);
+
+// route opens the page the location's hash names.
+async function route(): Promise<void> {
+  if (current && current.close) current.close();
+  current = null;
+  const hash = location.hash || '#/';
+  const parts = hash.slice(2).split('/').filter(Boolean);
+  if (!variants().length) {
+    try {
+      setVariants(await api<Variant[]>('/api/variants'));
+    } catch (e) {
+      error = 'The server cannot be reached: ' + errorText(e);
+      render();
+      return;
+    }
+    for (const v of variants()) installPieceCSS(v.name, v.pieces);
+  }
+  if (parts[0] === 'game' && parts.length === 4) {
+    setInvite({ id: parts[1], token: parts[3] });
+    location.replace('#/game/' + parts[1]);
+    return;
+  }
+  if (parts[0] === 'game' && parts[1]) current = new GameView(parts[1]);
+  else if (parts[0] === 'analysis') current = new AnalysisView(parseRoute(hash));
+  else if (parts[0] === 'rules' && parts[1]) current = new RulesPage(decodeURIComponent(parts[1]));
+  else current = new Lobby();
+  render();
+}
+
+window.addEventListener('hashchange', route);
+route();
