@@ -55,6 +55,12 @@ type Game struct {
 	// due at once (the Unix epoch) if it has a clock or the engine.
 	Wake  time.Time
 	Plies int // the number of its "ply" events, as read (Create ignores it)
+	// Users are the accounts playing each seat, white then black; ""
+	// for an anonymous player (or the engine).
+	Users [2]string
+	// Rated is set for a game between two accounts whose result changes
+	// their ratings (in the same transaction as its end).
+	Rated bool
 }
 
 // Event is one thing that happened in a game, with its version.
