@@ -104,6 +104,8 @@ type Server struct {
 	lim     Limits    // cfg.Limits with defaults
 	limits  *limiters // their state
 	study   *study    // the analysis board
+	acc     *accounts // accounts, sessions and their throttles
+	lobby   *lobby    // the seeks
 
 	stopWaker func()        // ends the waker (Start)
 	wakerDone chan struct{} // closed when it has ended
@@ -170,6 +172,8 @@ func New(cfg Config) (*Server, error) {
 	s.store = watchedStore{Store: cfg.Store, health: &s.health}
 	s.limits = newLimiters(s.lim)
 	s.study = newStudy(cfg.Study, cfg.EngineHashMB)
+	s.acc = newAccounts(cfg.Store)
+	s.lobby = newLobby(s)
 	s.routes()
 	return s, nil
 }
@@ -650,11 +654,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/health", s.handleHealth)
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.studyRoutes(m)
+	s.peopleRoutes(m)
 	if s.cfg.Web != nil {
 		m.Handle("GET /", s.cfg.Web)
 	}
 	s.mux = m
-	s.handler = s.limit(m)
+	s.handler = s.limit(s.csrf(m))
 }
 
 // VariantInfo describes a variant for the lobby.
