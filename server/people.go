@@ -10,9 +10,12 @@ func (s *Server) peopleRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/logout", s.handleLogout)
 	m.HandleFunc("GET /api/me", s.handleMe)
 	m.HandleFunc("POST /api/me/claim", s.handleClaim)
+	m.HandleFunc("GET /api/lobby", s.handleLobby)
+	m.HandleFunc("GET /api/seeks", s.handleSeeks)
+	m.HandleFunc("POST /api/seeks", s.handlePostSeek)
+	m.HandleFunc("POST /api/seeks/quick", s.handleQuick)
+	m.HandleFunc("GET /api/seeks/quick", s.handleQuickControls)
+	m.HandleFunc("POST /api/seeks/{id}/accept", s.handleAccept)
+	m.HandleFunc("POST /api/seeks/{id}/cancel", s.handleCancel)
+	m.HandleFunc("GET /api/engine/levels", s.handleLevels)
 }
-
-// lobby holds the seeks (seeks.go).
-type lobby struct{}
-
-func newLobby(s *Server) *lobby { return &lobby{} }

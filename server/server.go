@@ -89,6 +89,8 @@ type Config struct {
 	Limits Limits
 	// Study bounds the analysis board's engine (see StudyConfig).
 	Study StudyConfig
+	// Lobby bounds the seeks (see LobbyConfig).
+	Lobby LobbyConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -173,7 +175,7 @@ func New(cfg Config) (*Server, error) {
 	s.limits = newLimiters(s.lim)
 	s.study = newStudy(cfg.Study, cfg.EngineHashMB)
 	s.acc = newAccounts(cfg.Store)
-	s.lobby = newLobby(s)
+	s.lobby = newLobby(s, cfg.Lobby)
 	s.routes()
 	return s, nil
 }
@@ -204,6 +206,7 @@ func (s *Server) Close() {
 		s.stopWaker()
 		<-s.wakerDone
 	}
+	s.lobby.close()
 	s.mu.Lock()
 	games := s.games
 	s.games = map[string]*liveGame{}
@@ -509,14 +512,25 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 
 // create creates a game for client key ("": none, no limits).
 func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*CreateResponse, error) {
+	g, seat, tokens, err := s.prepare(req)
+	if err != nil {
+		return nil, err
+	}
+	return s.createPrepared(ctx, g, seat, tokens, key)
+}
+
+// prepare checks a request to create a game and returns the game's record,
+// the creator's seat and the seats' tokens, stored nowhere yet.
+func (s *Server) prepare(req CreateRequest) (*store.Game, int, [2]string, error) {
+	fail := func(err error) (*store.Game, int, [2]string, error) { return nil, 0, [2]string{}, err }
 	for k, val := range req.Options {
 		if len(val) > MaxOptionValue {
-			return nil, fmt.Errorf("%w: %s: value longer than %d bytes", errBadOption, k, MaxOptionValue)
+			return fail(fmt.Errorf("%w: %s: value longer than %d bytes", errBadOption, k, MaxOptionValue))
 		}
 	}
 	v, err := s.variantFor(req.Variant, req.Options)
 	if err != nil {
-		return nil, err
+		return fail(err)
 	}
 	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options,
 		Opponent: "human", Created: time.Now().UTC(), Result: "*"}
@@ -526,17 +540,17 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	}
 	if req.FEN != "" {
 		if len(req.FEN) > 512 {
-			return nil, fmt.Errorf("%w: too long", errBadFEN)
+			return fail(fmt.Errorf("%w: too long", errBadFEN))
 		}
 		p, err := v.ParseFEN(req.FEN)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errBadFEN, err)
+			return fail(fmt.Errorf("%w: %w", errBadFEN, err))
 		}
 		if err := p.Validate(); err != nil {
-			return nil, fmt.Errorf("%w: %w", errBadFEN, err)
+			return fail(fmt.Errorf("%w: %w", errBadFEN, err))
 		}
 		if p.Status().Over() {
-			return nil, fmt.Errorf("%w: the game is over in that position", errBadFEN)
+			return fail(fmt.Errorf("%w: the game is over in that position", errBadFEN))
 		}
 		g.FEN = p.FEN()
 	}
@@ -548,29 +562,29 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	case "random":
 		seat = randomSeat()
 	default:
-		return nil, fmt.Errorf("%w: color %q: want white, black or random", errBadRequest, req.Color)
+		return fail(fmt.Errorf("%w: color %q: want white, black or random", errBadRequest, req.Color))
 	}
 	switch req.Opponent {
 	case "", "human":
 	case "engine":
 		if req.Level < 1 || req.Level > MaxLevel {
-			return nil, fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel)
+			return fail(fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel))
 		}
 		g.Opponent, g.Level, g.EngineSeat = "engine", req.Level, 1-seat
 		g.Wake = g.Created // the engine may have the first move: after a restart, look at once
 	default:
-		return nil, fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent)
+		return fail(fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent))
 	}
 	if req.Clock != nil && (req.Clock.InitialMS != 0 || req.Clock.IncMS != 0) {
 		c := req.Clock
 		if c.InitialMS <= 0 || c.InitialMS > 3*3600_000 || c.IncMS < 0 || c.IncMS > 180_000 {
-			return nil, fmt.Errorf("%w: clock %d+%d ms out of range", errBadRequest, c.InitialMS, c.IncMS)
+			return fail(fmt.Errorf("%w: clock %d+%d ms out of range", errBadRequest, c.InitialMS, c.IncMS))
 		}
 		g.Initial, g.Increment = time.Duration(c.InitialMS)*time.Millisecond, time.Duration(c.IncMS)*time.Millisecond
 	}
 	if req.Days != 0 {
 		if req.Days < 1 || req.Days > 14 || g.Initial > 0 {
-			return nil, fmt.Errorf("%w: days %d: want 1..14 and no clock", errBadRequest, req.Days)
+			return fail(fmt.Errorf("%w: days %d: want 1..14 and no clock", errBadRequest, req.Days))
 		}
 		g.Days = req.Days
 	}
@@ -585,12 +599,18 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	if g.FEN == "" && v.Seeded() {
 		r, err := setupRoller(g, nil)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		if _, err := v.Setup(r); err != nil {
-			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
+			return fail(fmt.Errorf("%w: %w", errBadRequest, err))
 		}
 	}
+	return g, seat, tokens, nil
+}
+
+// createPrepared stores a game that prepare made, for client key ("":
+// none, no limits), and answers its creator.
+func (s *Server) createPrepared(ctx context.Context, g *store.Game, seat int, tokens [2]string, key string) (*CreateResponse, error) {
 	if g.Opponent == "engine" && key != "" {
 		if !s.limits.addEngineGame(key, g.ID, s.lim.EngineGames) {
 			return nil, fmt.Errorf("%w: at most %d at once; finish or resign one first", errEngineGames, s.lim.EngineGames)
