@@ -358,3 +358,10 @@ func TestEngineLevels(t *testing.T) {
 		}
 	}
 }
+
+func jsonInto(t *testing.T, data json.RawMessage, v any) {
+	t.Helper()
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+}

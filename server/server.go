@@ -363,6 +363,11 @@ type Summary struct {
 	Pieces        []PieceInfo       `json:"pieces,omitempty"`
 	Ranked        bool              `json:"ranked,omitempty"` // pieces carry ranks (Vazir), written after their letters in the FEN
 	Hidden        bool              `json:"hidden,omitempty"` // each player sees only its view while the game is played (face.Hidden)
+	// White and Black are the accounts playing the seats (absent for an
+	// anonymous player), Rated whether the game changes their ratings.
+	White *PlayerInfo `json:"white,omitempty"`
+	Black *PlayerInfo `json:"black,omitempty"`
+	Rated bool        `json:"rated,omitempty"`
 }
 
 // PieceInfo describes a piece type of a variant.
@@ -385,7 +390,8 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	s := &Summary{ID: g.ID, Variant: g.Variant, Options: g.Options, Opponent: g.Opponent,
 		InitialMS: g.Initial.Milliseconds(), IncMS: g.Increment.Milliseconds(), Days: g.Days,
 		Created: g.Created, Finished: g.Finished, Result: g.Result, Reason: g.Reason,
-		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies}
+		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies, Rated: g.Rated}
+	s.White, s.Black = playerInfo(g.Users[0]), playerInfo(g.Users[1])
 	if g.Opponent == "engine" {
 		s.Level = g.Level
 		s.Engine = seatName(g.EngineSeat)
@@ -824,7 +830,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad_request", err)
 		return
 	}
-	resp, err := s.create(r.Context(), req, s.clientKey(r))
+	resp, err := s.createBy(r, req)
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusCreated, resp)
@@ -874,6 +880,7 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 	if s.notFound(w, err) {
 		return
 	}
+	s.addRatings(r.Context(), sum)
 	writeJSON(w, http.StatusOK, sum)
 }
 

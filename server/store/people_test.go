@@ -25,6 +25,7 @@ func TestPeople(t *testing.T) {
 				{"rated end", testRatedEnd},
 				{"claim", testClaim},
 				{"games pages", testGamesPages},
+				{"leaderboard", testLeaderboard},
 			}
 			for _, tc := range tests {
 				t.Run(tc.name, func(t *testing.T) {
@@ -387,5 +388,38 @@ func TestMigrateOldDatabase(t *testing.T) {
 	gs, err := p.Games(ctx, GamesQuery{User: "ann"})
 	if err != nil || len(gs) != 1 || gs[0].Outcome != "win" || gs[0].Class != rating.Bullet {
 		t.Errorf("claimed old game: %+v, %v", gs, err)
+	}
+}
+
+// testLeaderboard checks that the leaderboard lists established ratings
+// of its variant and class, best first, and leaves provisional ones out.
+func testLeaderboard(t *testing.T, s Store) {
+	ctx := context.Background()
+	sq := s.(*sqlStore)
+	for _, r := range []struct {
+		user, variant, class string
+		r, rd                float64
+	}{
+		{"ann", "chess", "blitz", 1700, 60},
+		{"bob", "chess", "blitz", 1900, 80},
+		{"cat", "chess", "blitz", 2100, 200}, // provisional
+		{"dan", "chess", "rapid", 2000, 50},
+		{"eve", "vazir", "blitz", 2000, 50},
+	} {
+		if _, err := sq.db.ExecContext(ctx, sq.q(`INSERT INTO ratings (user_name, variant, class, rating, rd, vol, games, updated_ms)
+			VALUES (?, ?, ?, ?, ?, 0.06, 30, 0)`), r.user, r.variant, r.class, r.r, r.rd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lb, err := people(t, s).Leaderboard(ctx, "chess", rating.Blitz, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range lb {
+		names = append(names, r.User)
+	}
+	if fmt.Sprint(names) != "[bob ann]" {
+		t.Errorf("leaderboard %v, want [bob ann]", names)
 	}
 }
