@@ -572,6 +572,17 @@ func (s *Server) take(ctx context.Context, id, vid, user string) (*seek, *visito
 	return sk, v, nil
 }
 
+// restore offers a seek that take removed again, if its owner is still
+// there with room for it: the game could not be made.
+func (l *lobby) restore(sk *seek) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.visitors[sk.owner.id] == sk.owner && len(sk.owner.seeks) < l.cfg.SeeksPerVisitor && l.seeks[sk.info.ID] == nil {
+		sk.owner.seeks[sk.info.ID] = sk
+		l.seeks[sk.info.ID] = sk
+	}
+}
+
 // pair creates the game of seek sk accepted by visitor v (signed in as
 // user), tells the poster and answers the accepter's seat. Both visitors'
 // other seeks are withdrawn: each is playing now.
@@ -583,16 +594,12 @@ func (s *Server) pair(ctx context.Context, sk *seek, v *visitor, user string) (*
 		g.Rated = sk.info.Rated
 		err = s.store.Create(ctx, g)
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	if err != nil {
-		// The seek is offered again, if its owner is still there.
-		if l.visitors[sk.owner.id] == sk.owner && len(sk.owner.seeks) < l.cfg.SeeksPerVisitor {
-			sk.owner.seeks[sk.info.ID] = sk
-			l.seeks[sk.info.ID] = sk
-		}
+		l.restore(sk)
 		return nil, err
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.broadcast(sseFrame("unseek", map[string]string{"id": sk.info.ID}))
 	l.removeAll(sk.owner)
 	l.removeAll(v)
@@ -616,13 +623,14 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &body) {
 		return
 	}
-	if !s.checkPairRate(w, r) {
-		return
-	}
 	user, _ := s.user(r)
 	sk, v, err := s.take(r.Context(), r.PathValue("id"), body.Visitor, user)
 	if err != nil {
 		s.seekError(w, err)
+		return
+	}
+	if !s.checkPairRate(w, r) {
+		s.lobby.restore(sk)
 		return
 	}
 	p, err := s.pair(r.Context(), sk, v, user)
@@ -736,12 +744,7 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !s.checkPairRate(w, r) {
-			l.mu.Lock()
-			if l.visitors[taken.owner.id] == taken.owner {
-				taken.owner.seeks[taken.info.ID] = taken
-				l.seeks[taken.info.ID] = taken
-			}
-			l.mu.Unlock()
+			l.restore(taken)
 			return
 		}
 		p, err := s.pair(r.Context(), taken, v, user)

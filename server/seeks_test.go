@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -363,5 +364,47 @@ func jsonInto(t *testing.T, data json.RawMessage, v any) {
 	t.Helper()
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", data, err)
+	}
+}
+
+// TestLobbyOutlivesTimeouts: a lobby feed stays open longer than the HTTP
+// server's read and write timeouts.
+func TestLobbyOutlivesTimeouts(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	hs := httptest.NewUnstartedServer(ts.Server.Handler())
+	hs.Config.ReadTimeout = 300 * time.Millisecond
+	hs.Config.WriteTimeout = 300 * time.Millisecond
+	hs.Start()
+	defer hs.Close()
+	l, err := loadtest.OpenLobby(ctxT(t), hs.URL, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	await(t, l, "seeks", nil)
+	time.Sleep(time.Second)
+	b := newBrowser(t, ts)
+	lb := lobbyOf(t, b)
+	_, sk, code := postSeek(b, lb, map[string]any{"variant": "chess"})
+	if sk.ID == "" {
+		t.Fatalf("post: %s", code)
+	}
+	await(t, l, "seek", hasID(sk.ID))
+}
+
+// TestAcceptRateCountsPairings: only an accept that makes a game counts
+// toward the client's creation rate; seeks found taken do not.
+func TestAcceptRateCountsPairings(t *testing.T) {
+	ts := newTestServer(t, "", func(c *Config) { c.Limits.CreateBurst = 2; c.Limits.CreateRate = 0.001 })
+	a, b := newBrowser(t, ts), newBrowser(t, ts)
+	la, lb := lobbyOf(t, a), lobbyOf(t, b)
+	for range 5 {
+		if st, _, code := accept(b, lb, "taken"); st != http.StatusNotFound {
+			t.Fatalf("accepting a gone seek: %d %s", st, code)
+		}
+	}
+	_, sk, _ := postSeek(a, la, map[string]any{"variant": "chess"})
+	if st, _, code := accept(b, lb, sk.ID); st != http.StatusCreated {
+		t.Fatalf("accept: %d %s", st, code)
 	}
 }
