@@ -27,6 +27,10 @@ type LobbyConfig struct {
 	// Keepalive is how often a quiet feed gets a comment line (default
 	// 25s).
 	Keepalive time.Duration
+	// Batch is the least time between two writes of lobby events to one
+	// feed (default 50ms): the events of that time go in one write. A
+	// pairing is written at once. Negative: no batching.
+	Batch time.Duration
 }
 
 func (c LobbyConfig) withDefaults() LobbyConfig {
@@ -41,6 +45,9 @@ func (c LobbyConfig) withDefaults() LobbyConfig {
 	}
 	if c.Keepalive <= 0 {
 		c.Keepalive = 25 * time.Second
+	}
+	if c.Batch == 0 {
+		c.Batch = 50 * time.Millisecond
 	}
 	return c
 }
@@ -330,6 +337,10 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	}
 	tick := time.NewTicker(s.lobby.cfg.Keepalive)
 	defer tick.Stop()
+	// After each write of events, events is nil (they wait in the queue)
+	// until hold fires: one write per Batch at most.
+	events := f.events
+	var hold <-chan time.Time
 	for {
 		select {
 		case <-r.Context().Done():
@@ -338,7 +349,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 			if !write(b) {
 				return
 			}
-		case b := <-f.events:
+		case b := <-events:
 			// Write what is queued at once, in one flush.
 			for n := len(f.events); n > 0; n-- {
 				b = append(b, <-f.events...)
@@ -346,6 +357,11 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 			if !write(b) {
 				return
 			}
+			if s.lobby.cfg.Batch > 0 {
+				events, hold = nil, time.After(s.lobby.cfg.Batch)
+			}
+		case <-hold:
+			events, hold = f.events, nil
 		case <-f.wake:
 			if b := s.lobby.catchUp(f); b != nil && !write(b) {
 				return

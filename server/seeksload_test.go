@@ -20,7 +20,7 @@ func TestSeeksLoadSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("\n%s", rep)
-	if rep.Paired != 20 || rep.Failed != 0 || rep.PairP99 <= 0 || rep.AcceptP99 <= 0 {
+	if rep.Paired != 20 || rep.Failed != 0 || rep.PairP99 <= 0 || rep.AcceptP99 <= 0 || rep.NotifyP99 <= 0 {
 		t.Errorf("report:\n%s", rep)
 	}
 	if n := ts.lobbyCount(); n != 0 {

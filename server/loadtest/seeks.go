@@ -34,8 +34,11 @@ type SeeksReport struct {
 	// event on its feed; Accept an accepter's accepting request.
 	PairP50, PairP99, PairMax time.Duration
 	AcceptP50, AcceptP99      time.Duration
-	Taken                     int64 // accepts refused because another visitor took the seek first
-	Errors                    []string
+	// Notify is from the accepting request's start to the poster's
+	// paired event: the server's part of a pairing.
+	NotifyP50, NotifyP99 time.Duration
+	Taken                int64 // accepts refused because another visitor took the seek first
+	Errors               []string
 }
 
 // String formats the report.
@@ -46,6 +49,8 @@ func (r *SeeksReport) String() string {
 		r.PairP50.Round(10*time.Microsecond), r.PairP99.Round(10*time.Microsecond), r.PairMax.Round(10*time.Microsecond))
 	fmt.Fprintf(&b, "accepting     p50 %s  p99 %s  (%d accepts found the seek taken)\n",
 		r.AcceptP50.Round(10*time.Microsecond), r.AcceptP99.Round(10*time.Microsecond), r.Taken)
+	fmt.Fprintf(&b, "accept→paired p50 %s  p99 %s  (an accept's start to the poster's paired event)\n",
+		r.NotifyP50.Round(10*time.Microsecond), r.NotifyP99.Round(10*time.Microsecond))
 	for i, e := range r.Errors {
 		if i == 10 {
 			fmt.Fprintf(&b, "... and %d more errors\n", len(r.Errors)-10)
@@ -104,7 +109,8 @@ func RunSeeks(ctx context.Context, cfg SeeksConfig, logw io.Writer) (*SeeksRepor
 	}
 	rep := &SeeksReport{Visitors: cfg.Visitors}
 	var mu sync.Mutex
-	var pairs, accepts []time.Duration
+	var pairs, accepts, notifies []time.Duration
+	var acceptedAt, pairedAt sync.Map // seek id → when its successful accept started, when its poster was told
 	fail := func(err error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -166,17 +172,18 @@ func RunSeeks(ctx context.Context, cfg SeeksConfig, logw io.Writer) (*SeeksRepor
 			}
 			hc := httpClient(ctxs[i])
 			if i%2 == 0 {
-				d, err := poster(ctxs[i], hc, cfg, l, clock)
+				d, id, err := poster(ctxs[i], hc, cfg, l, clock)
 				if err != nil {
 					fail(fmt.Errorf("poster %d: %w", i, err))
 					return
 				}
+				pairedAt.Store(id, time.Now())
 				mu.Lock()
 				pairs = append(pairs, d)
 				mu.Unlock()
 				return
 			}
-			d, err := accepter(ctxs[i], hc, cfg, l, &taken)
+			d, err := accepter(ctxs[i], hc, cfg, l, &taken, &acceptedAt)
 			if err != nil {
 				fail(fmt.Errorf("accepter %d: %w", i, err))
 				return
@@ -197,6 +204,14 @@ func RunSeeks(ctx context.Context, cfg SeeksConfig, logw io.Writer) (*SeeksRepor
 		rep.PairMax = pairs[len(pairs)-1]
 	}
 	rep.AcceptP50, rep.AcceptP99 = quantile(accepts, 0.5), quantile(accepts, 0.99)
+	pairedAt.Range(func(id, at any) bool {
+		if t0, ok := acceptedAt.Load(id); ok {
+			notifies = append(notifies, at.(time.Time).Sub(t0.(time.Time)))
+		}
+		return true
+	})
+	slices.Sort(notifies)
+	rep.NotifyP50, rep.NotifyP99 = quantile(notifies, 0.5), quantile(notifies, 0.99)
 	return rep, nil
 }
 
@@ -207,30 +222,31 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
-// poster posts a seek and waits for its pairing.
-func poster(ctx context.Context, hc *http.Client, cfg SeeksConfig, l *Lobby, clock map[string]int64) (time.Duration, error) {
+// poster posts a seek and waits for its pairing; it returns the wait and
+// the seek's id.
+func poster(ctx context.Context, hc *http.Client, cfg SeeksConfig, l *Lobby, clock map[string]int64) (time.Duration, string, error) {
 	var sk struct{ ID string }
 	t0 := time.Now()
 	if _, err := postJSON(ctx, hc, cfg.URL, "/api/seeks", map[string]any{"visitor": l.Visitor, "variant": cfg.Variant, "clock": clock, "color": "random"}, &sk); err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	for {
 		ev, err := l.Next(ctx)
 		if err != nil {
-			return 0, err
+			return 0, "", err
 		}
 		if ev.Event != "paired" {
 			continue
 		}
 		var p struct{ Seek, Game string }
 		if json.Unmarshal(ev.Data, &p) == nil && p.Seek == sk.ID {
-			return time.Since(t0), nil
+			return time.Since(t0), sk.ID, nil
 		}
 	}
 }
 
 // accepter accepts one of the seeks its feed shows.
-func accepter(ctx context.Context, hc *http.Client, cfg SeeksConfig, l *Lobby, taken *atomic.Int64) (time.Duration, error) {
+func accepter(ctx context.Context, hc *http.Client, cfg SeeksConfig, l *Lobby, taken *atomic.Int64, acceptedAt *sync.Map) (time.Duration, error) {
 	open := map[string]bool{}
 	var ids []string
 	apply := func(ev LobbyEvent) {
@@ -282,6 +298,7 @@ func accepter(ctx context.Context, hc *http.Client, cfg SeeksConfig, l *Lobby, t
 		t0 := time.Now()
 		st, err := postJSON(ctx, hc, cfg.URL, "/api/seeks/"+id+"/accept", map[string]any{"visitor": l.Visitor}, nil)
 		if err == nil {
+			acceptedAt.Store(id, t0)
 			return time.Since(t0), nil
 		}
 		if st == http.StatusNotFound {
