@@ -408,3 +408,36 @@ func TestAcceptRateCountsPairings(t *testing.T) {
 		t.Fatalf("accept: %d %s", st, code)
 	}
 }
+
+// TestSeekTakenOnce: of visitors accepting one seek at once, exactly one
+// gets the game.
+func TestSeekTakenOnce(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	a := newBrowser(t, ts)
+	la := lobbyOf(t, a)
+	_, sk, _ := postSeek(a, la, map[string]any{"variant": "chess"})
+	const n = 8
+	type try struct {
+		b *browser
+		l *loadtest.Lobby
+	}
+	var tries []try
+	for range n {
+		b := newBrowser(t, ts)
+		tries = append(tries, try{b, lobbyOf(t, b)})
+	}
+	codes := make(chan int, n)
+	for _, tr := range tries {
+		go func() {
+			st, _, _ := accept(tr.b, tr.l, sk.ID)
+			codes <- st
+		}()
+	}
+	got := map[int]int{}
+	for range n {
+		got[<-codes]++
+	}
+	if got[http.StatusCreated] != 1 || got[http.StatusNotFound] != n-1 {
+		t.Errorf("answers %v: want one 201 and %d 404", got, n-1)
+	}
+}
