@@ -177,8 +177,11 @@ func (l *lobby) close() {
 	}
 }
 
+// sseFrame is one server-sent event, shared by every feed it goes to: its
+// capacity is its length, so that an append to it copies.
 func sseFrame(event string, v any) []byte {
-	return fmt.Appendf(nil, "event: %s\ndata: %s\n\n", event, mustJSON(v))
+	b := fmt.Appendf(nil, "event: %s\ndata: %s\n\n", event, mustJSON(v))
+	return b[:len(b):len(b)]
 }
 
 // broadcast queues an event to every feed (lobby lock held). A feed whose
@@ -341,6 +344,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	// until hold fires: one write per Batch at most.
 	events := f.events
 	var hold <-chan time.Time
+	var buf []byte
 	for {
 		select {
 		case <-r.Context().Done():
@@ -350,11 +354,13 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case b := <-events:
-			// Write what is queued at once, in one flush.
+			// Write what is queued at once, in one flush, from a buffer
+			// of the feed's own: the frames are shared by every feed.
+			buf = append(buf[:0], b...)
 			for n := len(f.events); n > 0; n-- {
-				b = append(b, <-f.events...)
+				buf = append(buf, <-f.events...)
 			}
-			if !write(b) {
+			if !write(buf) {
 				return
 			}
 			if s.lobby.cfg.Batch > 0 {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -439,5 +440,37 @@ func TestSeekTakenOnce(t *testing.T) {
 	}
 	if got[http.StatusCreated] != 1 || got[http.StatusNotFound] != n-1 {
 		t.Errorf("answers %v: want one 201 and %d 404", got, n-1)
+	}
+}
+
+// TestLobbyFeedsBatch: events queued while feeds hold back (Batch) reach
+// every feed whole, each once, in order.
+func TestLobbyFeedsBatch(t *testing.T) {
+	ts := newTestServer(t, "", func(c *Config) { c.Lobby.Batch = 300 * time.Millisecond })
+	var ls []*loadtest.Lobby
+	var bs []*browser
+	for range 4 {
+		b := newBrowser(t, ts)
+		bs = append(bs, b)
+		ls = append(ls, lobbyOf(t, b))
+	}
+	var ids []string
+	for i := range 8 {
+		_, sk, code := postSeek(bs[i%4], ls[i%4], map[string]any{"variant": "chess", "days": i%3 + 1})
+		if sk.ID == "" {
+			t.Fatalf("post: %s", code)
+		}
+		ids = append(ids, sk.ID)
+	}
+	for _, l := range ls {
+		var got []string
+		for len(got) < len(ids) {
+			var sk SeekInfo
+			jsonInto(t, await(t, l, "seek", nil), &sk)
+			got = append(got, sk.ID)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(ids) {
+			t.Errorf("seeks %v, want %v", got, ids)
+		}
 	}
 }
