@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -343,37 +344,64 @@ func explain(t *testing.T, db *sql.DB, query string, args []any) string {
 }
 
 // TestMigrateOldDatabase opens a database made before accounts existed (the
-// games' schema as it was, with a game in it) and checks that its game
-// loads and that accounts, claims and ratings work on it.
+// games' schema as it was, with a game in it), on SQLite and on PostgreSQL
+// when ANYCHESS_TEST_PG is set, and checks that its game loads and that
+// accounts, claims and ratings work on it.
 func TestMigrateOldDatabase(t *testing.T) {
+	type backend struct {
+		driver, dsn string
+		open        func() (Store, error)
+	}
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
+	backends := map[string]backend{
+		"sqlite": {"sqlite", "file:" + path, func() (Store, error) { return OpenSQLite(ctx, path) }},
 	}
-	for _, q := range []string{
-		`CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL, fen TEXT NOT NULL,
-			seed BIGINT NOT NULL, white_hash TEXT NOT NULL, black_hash TEXT NOT NULL, opponent TEXT NOT NULL,
-			level INTEGER NOT NULL, engine_seat INTEGER NOT NULL, initial_ms BIGINT NOT NULL, increment_ms BIGINT NOT NULL,
-			days INTEGER NOT NULL, created_ms BIGINT NOT NULL, finished INTEGER NOT NULL, result TEXT NOT NULL,
-			reason TEXT NOT NULL, rematch_of TEXT NOT NULL, nonce TEXT NOT NULL DEFAULT '', dice_key TEXT NOT NULL DEFAULT '', wake_ms BIGINT)`,
-		`CREATE INDEX games_finished ON games (finished, created_ms)`,
-		`CREATE TABLE events (game_id TEXT NOT NULL, version BIGINT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL,
-			at_ms BIGINT NOT NULL, PRIMARY KEY (game_id, version))`,
-		`INSERT INTO games VALUES ('old', 'chess', '{}', '', 0, 'aa', 'bb', 'human', 0, 0, 60000, 0, 0, 1700000000000, 1, '0-1', 'resignation', '', '', '', 0)`,
-		`INSERT INTO events VALUES ('old', 1, 'end', '{}', 1700000000001)`,
-	} {
-		if _, err := db.Exec(q); err != nil {
+	if url := os.Getenv("ANYCHESS_TEST_PG"); url != "" {
+		u, err := PostgresSchema(ctx, url, "anychess_store_migrate", true)
+		if err != nil {
 			t.Fatal(err)
 		}
+		backends["postgres"] = backend{"pgx", u, func() (Store, error) { return OpenPostgres(ctx, u) }}
 	}
-	db.Close()
-	s, err := OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
+	for name, b := range backends {
+		t.Run(name, func(t *testing.T) {
+			db, err := sql.Open(b.driver, b.dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range oldSchema {
+				if _, err := db.Exec(q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			db.Close()
+			s, err := b.open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			testMigrated(t, s)
+		})
 	}
-	defer s.Close()
+}
+
+// oldSchema is the games' schema before accounts, with a finished game.
+var oldSchema = []string{
+	`CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, options TEXT NOT NULL, fen TEXT NOT NULL,
+		seed BIGINT NOT NULL, white_hash TEXT NOT NULL, black_hash TEXT NOT NULL, opponent TEXT NOT NULL,
+		level INTEGER NOT NULL, engine_seat INTEGER NOT NULL, initial_ms BIGINT NOT NULL, increment_ms BIGINT NOT NULL,
+		days INTEGER NOT NULL, created_ms BIGINT NOT NULL, finished INTEGER NOT NULL, result TEXT NOT NULL,
+		reason TEXT NOT NULL, rematch_of TEXT NOT NULL, nonce TEXT NOT NULL DEFAULT '', dice_key TEXT NOT NULL DEFAULT '', wake_ms BIGINT)`,
+	`CREATE INDEX games_finished ON games (finished, created_ms)`,
+	`CREATE TABLE events (game_id TEXT NOT NULL, version BIGINT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL,
+		at_ms BIGINT NOT NULL, PRIMARY KEY (game_id, version))`,
+	`INSERT INTO games VALUES ('old', 'chess', '{}', '', 0, 'aa', 'bb', 'human', 0, 0, 60000, 0, 0, 1700000000000, 1, '0-1', 'resignation', '', '', '', 0)`,
+	`INSERT INTO events VALUES ('old', 1, 'end', '{}', 1700000000001)`,
+}
+
+func testMigrated(t *testing.T, s Store) {
+	ctx := context.Background()
 	g, evs, err := s.Load(ctx, "old")
 	if err != nil || len(evs) != 1 || g.Users != [2]string{} || g.Rated || g.Result != "0-1" {
 		t.Fatalf("old game: %+v, %v", g, err)
