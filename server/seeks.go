@@ -28,7 +28,7 @@ type LobbyConfig struct {
 	// 25s).
 	Keepalive time.Duration
 	// Batch is the least time between two writes of lobby events to one
-	// feed (default 50ms): the events of that time go in one write. A
+	// feed (default 250ms): the events of that time go in one write. A
 	// pairing is written at once. Negative: no batching.
 	Batch time.Duration
 }
@@ -47,7 +47,7 @@ func (c LobbyConfig) withDefaults() LobbyConfig {
 		c.Keepalive = 25 * time.Second
 	}
 	if c.Batch == 0 {
-		c.Batch = 50 * time.Millisecond
+		c.Batch = 250 * time.Millisecond
 	}
 	return c
 }
