@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/rating"
+	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
 )
 
@@ -161,5 +162,35 @@ func TestCreatorAccount(t *testing.T) {
 	anon := create(t, ts, map[string]any{"variant": "chess"})
 	if rec, _, _ := ts.store.Load(ctxT(t), anon["id"]); rec.Users != [2]string{} {
 		t.Errorf("anonymous game's players %v", rec.Users)
+	}
+}
+
+// TestRematchKeepsAccounts: the rematch of a rated game between accounts
+// swaps their colours, so each account keeps its player.
+func TestRematchKeepsAccounts(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	ann, bob := newBrowser(t, ts), newBrowser(t, ts)
+	ann.signup("ann", "the right password")
+	bob.signup("bob", "the right password")
+	la, lb := lobbyOf(t, ann), lobbyOf(t, bob)
+	_, sk, _ := postSeek(ann, la, map[string]any{"variant": "chess", "clock": blitz, "rated": true, "color": "white"})
+	_, p, _ := accept(bob, lb, sk.ID)
+	var own Paired
+	jsonInto(t, await(t, la, "paired", nil), &own)
+	w, b := join(t, ts, p.Game, own.Token, 0), join(t, ts, p.Game, p.Token, 0)
+	if f := w.do(map[string]any{"t": "resign"}); f.T != "ack" {
+		t.Fatalf("resign: %s", f.Message)
+	}
+	w.do(map[string]any{"t": "rematch"})
+	b.do(map[string]any{"t": "rematch"})
+	rw := w.until(func(f *loadtest.Frame) bool { return f.T == "rematch" })
+	var gid string
+	jsonInto(t, rw.Game, &gid)
+	rec, _, err := ts.store.Load(ctxT(t), gid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rw.Seat != "black" || rec.Users != [2]string{"bob", "ann"} || !rec.Rated {
+		t.Errorf("rematch %s as %s: players %v rated %v; want bob then ann, rated", gid, rw.Seat, rec.Users, rec.Rated)
 	}
 }

@@ -646,6 +646,7 @@ func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]s
 	g.Created = time.Now().UTC()
 	g.Finished, g.Result, g.Reason, g.Version, g.RematchOf = false, "*", "", 0, rec.ID
 	g.TokenHash = [2]string{}
+	g.Users = [2]string{rec.Users[1], rec.Users[0]} // each account keeps its player
 	for i := range 2 {
 		if tokens[i] != "engine" {
 			g.TokenHash[1-i] = hashToken(rematchToken(tokens[i]))
