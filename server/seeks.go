@@ -514,10 +514,14 @@ func (s *Server) handlePostSeek(w http.ResponseWriter, r *http.Request) {
 	}
 	user, _ := s.user(r)
 	sk, err := s.newSeek(r.Context(), req, user)
-	if err == nil {
-		err = s.lobby.post(sk, req.Visitor, user)
-	}
 	if err != nil {
+		s.seekError(w, err)
+		return
+	}
+	if !s.checkPairRate(w, r) {
+		return
+	}
+	if err := s.lobby.post(sk, req.Visitor, user); err != nil {
 		s.seekError(w, err)
 		return
 	}
@@ -663,8 +667,9 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, p)
 }
 
-// checkPairRate counts a pairing as a game's creation (Limits.CreateRate
-// and GlobalCreateRate).
+// checkPairRate counts a pairing, or a seek posted, as a game's creation
+// (Limits.CreateRate and GlobalCreateRate): a seek goes to every lobby
+// feed, so posting them is bounded like creating games.
 func (s *Server) checkPairRate(w http.ResponseWriter, r *http.Request) bool {
 	now := time.Now()
 	if !s.limits.creates.allow(s.clientKey(r), now) {
@@ -775,6 +780,9 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writeJSON(w, http.StatusCreated, QuickAnswer{Paired: p})
+		return
+	}
+	if !s.checkPairRate(w, r) {
 		return
 	}
 	if err := l.post(sk, q.Visitor, user); err != nil {

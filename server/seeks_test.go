@@ -474,3 +474,26 @@ func TestLobbyFeedsBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSeekPostRate: posting seeks counts toward the client's creation
+// rate, so that no client can flood every lobby feed with seeks.
+func TestSeekPostRate(t *testing.T) {
+	ts := newTestServer(t, "", func(c *Config) {
+		c.Limits.CreateBurst = 3
+		c.Limits.CreateRate = 0.001
+		c.Lobby.SeeksPerVisitor = 100
+	})
+	a := newBrowser(t, ts)
+	la := lobbyOf(t, a)
+	var got []int
+	for range 5 {
+		st, sk, _ := postSeek(a, la, map[string]any{"variant": "chess"})
+		got = append(got, st)
+		if sk.ID != "" {
+			a.do("POST", "/api/seeks/"+sk.ID+"/cancel", map[string]any{"visitor": la.Visitor}, nil)
+		}
+	}
+	if fmt.Sprint(got) != "[201 201 201 429 429]" {
+		t.Errorf("answers %v, want three seeks then 429", got)
+	}
+}
