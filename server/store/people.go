@@ -322,7 +322,19 @@ func (s *sqlStore) ratingTx(ctx context.Context, tx *sql.Tx, user, variant strin
 
 // CreateUser implements People.
 func (s *sqlStore) CreateUser(ctx context.Context, u *User) error {
-	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO users (name, display, hash, created_ms) VALUES (?, ?, ?, ?)`),
+	return s.write(ctx, "user "+u.Name, func(ctx context.Context, tx *sql.Tx) error {
+		return s.createUserTx(ctx, tx, u)
+	})
+}
+
+// write runs f in a transaction of the writer goroutine, as appends are:
+// one connection writes, so SQLite's writers never wait on each other.
+func (s *sqlStore) write(ctx context.Context, what string, f func(ctx context.Context, tx *sql.Tx) error) error {
+	return s.submit(ctx, &appendReq{id: what, write: f, done: make(chan error, 1)})
+}
+
+func (s *sqlStore) createUserTx(ctx context.Context, tx *sql.Tx, u *User) error {
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO users (name, display, hash, created_ms) VALUES (?, ?, ?, ?)`),
 		u.Name, u.Display, u.Hash, u.Created.UnixMilli())
 	if err != nil {
 		if s.d.isUnique(err) {
@@ -351,7 +363,13 @@ func (s *sqlStore) User(ctx context.Context, name string) (*User, error) {
 
 // CreateSession implements People.
 func (s *sqlStore) CreateSession(ctx context.Context, se *Session) error {
-	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO sessions (id_hash, user_name, csrf, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)`),
+	return s.write(ctx, "session", func(ctx context.Context, tx *sql.Tx) error {
+		return s.createSessionTx(ctx, tx, se)
+	})
+}
+
+func (s *sqlStore) createSessionTx(ctx context.Context, tx *sql.Tx, se *Session) error {
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO sessions (id_hash, user_name, csrf, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)`),
 		se.IDHash, se.User, se.CSRF, se.Created.UnixMilli(), se.Expires.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: %s: session: %w", s.d.name, err)
@@ -377,7 +395,13 @@ func (s *sqlStore) Session(ctx context.Context, idHash string, now time.Time) (*
 
 // DeleteSession implements People. Expired sessions go with it.
 func (s *sqlStore) DeleteSession(ctx context.Context, idHash string) error {
-	_, err := s.db.ExecContext(ctx, s.q(`DELETE FROM sessions WHERE id_hash = ? OR expires_ms < ?`), idHash, time.Now().UnixMilli())
+	return s.write(ctx, "sign out", func(ctx context.Context, tx *sql.Tx) error {
+		return s.deleteSessionTx(ctx, tx, idHash)
+	})
+}
+
+func (s *sqlStore) deleteSessionTx(ctx context.Context, tx *sql.Tx, idHash string) error {
+	_, err := tx.ExecContext(ctx, s.q(`DELETE FROM sessions WHERE id_hash = ? OR expires_ms < ?`), idHash, time.Now().UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: %s: sign out: %w", s.d.name, err)
 	}
@@ -393,11 +417,12 @@ func (s *sqlStore) Claim(ctx context.Context, user, id string, seat int, tokenHa
 	if seat == 1 {
 		col, hashCol = "black_user", "black_hash"
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %s: claim %s: %w", s.d.name, id, err)
-	}
-	defer tx.Rollback()
+	return s.write(ctx, "claim "+id, func(ctx context.Context, tx *sql.Tx) error {
+		return s.claimTx(ctx, tx, user, id, seat, tokenHash, col, hashCol)
+	})
+}
+
+func (s *sqlStore) claimTx(ctx context.Context, tx *sql.Tx, user, id string, seat int, tokenHash, col, hashCol string) error {
 	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET `+col+` = ? WHERE id = ? AND `+hashCol+` = ? AND `+hashCol+` <> '' AND `+col+` = ''`),
 		user, id, tokenHash)
 	if err != nil {
@@ -427,9 +452,6 @@ func (s *sqlStore) Claim(ctx context.Context, user, id string, seat int, tokenHa
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE game_players SET opponent = ? WHERE user_name = ? AND game_id = ?`), user, other, id); err != nil {
 			return fmt.Errorf("store: %s: claim %s: %w", s.d.name, id, err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: claim %s: %w", s.d.name, id, err)
 	}
 	return nil
 }

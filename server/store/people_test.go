@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,6 +28,7 @@ func TestPeople(t *testing.T) {
 				{"claim", testClaim},
 				{"games pages", testGamesPages},
 				{"leaderboard", testLeaderboard},
+				{"concurrent writes", testPeopleConcurrent},
 			}
 			for _, tc := range tests {
 				t.Run(tc.name, func(t *testing.T) {
@@ -449,5 +451,51 @@ func testLeaderboard(t *testing.T, s Store) {
 	}
 	if fmt.Sprint(names) != "[bob ann]" {
 		t.Errorf("leaderboard %v, want [bob ann]", names)
+	}
+}
+
+// testPeopleConcurrent writes accounts, sessions and appends at once, some
+// of them refused: they share the writer's group commits, and a refusal
+// fails only itself.
+func testPeopleConcurrent(t *testing.T, s Store) {
+	ctx := context.Background()
+	p := people(t, s)
+	if err := s.Create(ctx, newGame("g")); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 40)
+	for i := range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			switch i % 4 {
+			case 0, 1: // every name twice
+				errs[i] = p.CreateUser(ctx, &User{Name: fmt.Sprintf("u%d", i/4), Display: "x", Hash: "h", Created: time.Now()})
+			case 2:
+				errs[i] = p.CreateSession(ctx, &Session{IDHash: fmt.Sprintf("s%d", i), User: "u0", CSRF: "c", Created: time.Now(), Expires: time.Now().Add(time.Hour)})
+			case 3:
+				errs[i] = p.Claim(ctx, "nobody", "g", 0, "wrong")
+			}
+		}()
+	}
+	wg.Wait()
+	taken := 0
+	for i, err := range errs {
+		switch {
+		case i%4 < 2 && errors.Is(err, ErrTaken):
+			taken++
+		case i%4 == 3 && errors.Is(err, ErrNotFound):
+		case err != nil:
+			t.Errorf("write %d: %v", i, err)
+		}
+	}
+	if taken != 10 {
+		t.Errorf("%d names refused as taken, want 10", taken)
+	}
+	for i := range 10 {
+		if _, err := p.User(ctx, fmt.Sprintf("u%d", i)); err != nil {
+			t.Errorf("u%d: %v", i, err)
+		}
 	}
 }

@@ -104,7 +104,10 @@ type appendReq struct {
 	id   string
 	ev   Event
 	end  *End
-	done chan error
+	// write, if set, is another write (accounts, sessions, claims) made in
+	// the group's transaction instead of an append.
+	write func(ctx context.Context, tx *sql.Tx) error
+	done  chan error
 }
 
 // maxBatch is the most appends written in one transaction.
@@ -376,7 +379,9 @@ func (s *sqlStore) tx(ctx context.Context, batch []*appendReq) error {
 	defer tx.Rollback()
 	for _, r := range batch {
 		var err error
-		if r.game != nil {
+		if r.write != nil {
+			err = r.write(ctx, tx)
+		} else if r.game != nil {
 			err = s.createTx(ctx, tx, r.game)
 		} else {
 			err = s.appendTx(ctx, tx, r)
