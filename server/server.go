@@ -99,6 +99,8 @@ type Config struct {
 	// Variants bounds the variants users check and save (see
 	// VariantConfig).
 	Variants VariantConfig
+	// Lobby bounds the seeks (see LobbyConfig).
+	Lobby LobbyConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
 }
@@ -120,6 +122,8 @@ type Server struct {
 	lim     Limits    // cfg.Limits with defaults
 	limits  *limiters // their state
 	study   *study    // the analysis board
+	acc     *accounts // accounts, sessions and their throttles
+	lobby   *lobby    // the seeks
 
 	vcfg   VariantConfig // cfg.Variants with defaults
 	saves  *keyedBuckets // variants saved per client
@@ -203,6 +207,8 @@ func New(cfg Config) (*Server, error) {
 	if err := s.loadSaved(ctx); err != nil {
 		return nil, fmt.Errorf("server: saved variants: %w", err)
 	}
+	s.acc = newAccounts(cfg.Store)
+	s.lobby = newLobby(s, cfg.Lobby)
 	s.routes()
 	return s, nil
 }
@@ -233,6 +239,7 @@ func (s *Server) Close() {
 		s.stopWaker()
 		<-s.wakerDone
 	}
+	s.lobby.close()
 	s.mu.Lock()
 	games := s.games
 	s.games = map[string]*liveGame{}
@@ -380,6 +387,11 @@ type Summary struct {
 	// Definition is the hash of the variant definition the game is
 	// played under (sha256:...); none for a variant built in code.
 	Definition string `json:"definition,omitempty"`
+	// White and Black are the accounts playing the seats (absent for an
+	// anonymous player), Rated whether the game changes their ratings.
+	White *PlayerInfo `json:"white,omitempty"`
+	Black *PlayerInfo `json:"black,omitempty"`
+	Rated bool        `json:"rated,omitempty"`
 }
 
 // PieceInfo describes a piece type of a variant.
@@ -402,7 +414,8 @@ func summaryOf(g *store.Game, v *rules.Variant) *Summary {
 	s := &Summary{ID: g.ID, Variant: g.Variant, Options: g.Options, Opponent: g.Opponent,
 		InitialMS: g.Initial.Milliseconds(), IncMS: g.Increment.Milliseconds(), Days: g.Days,
 		Created: g.Created, Finished: g.Finished, Result: g.Result, Reason: g.Reason,
-		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies, Definition: g.Definition}
+		Version: g.Version, RematchOf: g.RematchOf, Plies: g.Plies, Definition: g.Definition, Rated: g.Rated}
+	s.White, s.Black = playerInfo(g.Users[0]), playerInfo(g.Users[1])
 	if g.Opponent == "engine" {
 		s.Level = g.Level
 		s.Engine = seatName(g.EngineSeat)
@@ -529,19 +542,30 @@ func (s *Server) Create(ctx context.Context, req CreateRequest) (*CreateResponse
 
 // create creates a game for client key ("": none, no limits).
 func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*CreateResponse, error) {
+	g, seat, tokens, err := s.prepare(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return s.createPrepared(ctx, g, seat, tokens, key)
+}
+
+// prepare checks a request to create a game and returns the game's record,
+// the creator's seat and the seats' tokens, stored nowhere yet.
+func (s *Server) prepare(ctx context.Context, req CreateRequest) (*store.Game, int, [2]string, error) {
+	fail := func(err error) (*store.Game, int, [2]string, error) { return nil, 0, [2]string{}, err }
 	for k, val := range req.Options {
 		if len(val) > MaxOptionValue {
-			return nil, fmt.Errorf("%w: %s: value longer than %d bytes", errBadOption, k, MaxOptionValue)
+			return fail(fmt.Errorf("%w: %s: value longer than %d bytes", errBadOption, k, MaxOptionValue))
 		}
 	}
 	v, err := s.variantFor(req.Variant, req.Options)
 	if err != nil {
-		return nil, err
+		return fail(err)
 	}
 	g := &store.Game{ID: newID(), Variant: v.Name(), Options: req.Options,
 		Opponent: "human", Created: time.Now().UTC(), Result: "*"}
 	if g.Definition, err = s.recordDefinition(ctx, req.Variant); err != nil {
-		return nil, err
+		return fail(err)
 	}
 	g.DiceKey, g.Nonce = newDice()
 	if g.Options == nil {
@@ -549,17 +573,17 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	}
 	if req.FEN != "" {
 		if len(req.FEN) > 512 {
-			return nil, fmt.Errorf("%w: too long", errBadFEN)
+			return fail(fmt.Errorf("%w: too long", errBadFEN))
 		}
 		p, err := v.ParseFEN(req.FEN)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errBadFEN, err)
+			return fail(fmt.Errorf("%w: %w", errBadFEN, err))
 		}
 		if err := p.Validate(); err != nil {
-			return nil, fmt.Errorf("%w: %w", errBadFEN, err)
+			return fail(fmt.Errorf("%w: %w", errBadFEN, err))
 		}
 		if p.Status().Over() {
-			return nil, fmt.Errorf("%w: the game is over in that position", errBadFEN)
+			return fail(fmt.Errorf("%w: the game is over in that position", errBadFEN))
 		}
 		g.FEN = p.FEN()
 	}
@@ -571,32 +595,32 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	case "random":
 		seat = randomSeat()
 	default:
-		return nil, fmt.Errorf("%w: color %q: want white, black or random", errBadRequest, req.Color)
+		return fail(fmt.Errorf("%w: color %q: want white, black or random", errBadRequest, req.Color))
 	}
 	switch req.Opponent {
 	case "", "human":
 	case "engine":
 		if req.Level < 1 || req.Level > MaxLevel {
-			return nil, fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel)
+			return fail(fmt.Errorf("%w: level %d: want 1..%d", errBadRequest, req.Level, MaxLevel))
 		}
 		if s.reg.isSaved(v.Name()) && s.vcfg.EngineMaxLevel > 0 && req.Level > s.vcfg.EngineMaxLevel {
-			return nil, fmt.Errorf("%w: level %d: the engine plays a saved variant at levels 1..%d", errBadRequest, req.Level, s.vcfg.EngineMaxLevel)
+			return fail(fmt.Errorf("%w: level %d: the engine plays a saved variant at levels 1..%d", errBadRequest, req.Level, s.vcfg.EngineMaxLevel))
 		}
 		g.Opponent, g.Level, g.EngineSeat = "engine", req.Level, 1-seat
 		g.Wake = g.Created // the engine may have the first move: after a restart, look at once
 	default:
-		return nil, fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent)
+		return fail(fmt.Errorf("%w: opponent %q: want human or engine", errBadRequest, req.Opponent))
 	}
 	if req.Clock != nil && (req.Clock.InitialMS != 0 || req.Clock.IncMS != 0) {
 		c := req.Clock
 		if c.InitialMS <= 0 || c.InitialMS > 3*3600_000 || c.IncMS < 0 || c.IncMS > 180_000 {
-			return nil, fmt.Errorf("%w: clock %d+%d ms out of range", errBadRequest, c.InitialMS, c.IncMS)
+			return fail(fmt.Errorf("%w: clock %d+%d ms out of range", errBadRequest, c.InitialMS, c.IncMS))
 		}
 		g.Initial, g.Increment = time.Duration(c.InitialMS)*time.Millisecond, time.Duration(c.IncMS)*time.Millisecond
 	}
 	if req.Days != 0 {
 		if req.Days < 1 || req.Days > 14 || g.Initial > 0 {
-			return nil, fmt.Errorf("%w: days %d: want 1..14 and no clock", errBadRequest, req.Days)
+			return fail(fmt.Errorf("%w: days %d: want 1..14 and no clock", errBadRequest, req.Days))
 		}
 		g.Days = req.Days
 	}
@@ -611,12 +635,18 @@ func (s *Server) create(ctx context.Context, req CreateRequest, key string) (*Cr
 	if g.FEN == "" && v.Seeded() {
 		r, err := setupRoller(g, nil)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		if _, err := v.Setup(r); err != nil {
-			return nil, fmt.Errorf("%w: %w", errBadRequest, err)
+			return fail(fmt.Errorf("%w: %w", errBadRequest, err))
 		}
 	}
+	return g, seat, tokens, nil
+}
+
+// createPrepared stores a game that prepare made, for client key ("":
+// none, no limits), and answers its creator.
+func (s *Server) createPrepared(ctx context.Context, g *store.Game, seat int, tokens [2]string, key string) (*CreateResponse, error) {
 	if g.Opponent == "engine" && key != "" {
 		if !s.limits.addEngineGame(key, g.ID, s.lim.EngineGames) {
 			return nil, fmt.Errorf("%w: at most %d at once; finish or resign one first", errEngineGames, s.lim.EngineGames)
@@ -646,6 +676,7 @@ func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]s
 	g.Created = time.Now().UTC()
 	g.Finished, g.Result, g.Reason, g.Version, g.RematchOf = false, "*", "", 0, rec.ID
 	g.TokenHash = [2]string{}
+	g.Users = [2]string{rec.Users[1], rec.Users[0]} // each account keeps its player
 	for i := range 2 {
 		if tokens[i] != "engine" {
 			g.TokenHash[1-i] = hashToken(rematchToken(tokens[i]))
@@ -682,11 +713,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /ws/{id}", s.handleWS)
 	s.studyRoutes(m)
 	s.variantRoutes(m)
+	s.peopleRoutes(m)
 	if s.cfg.Web != nil {
 		m.Handle("GET /", s.cfg.Web)
 	}
 	s.mux = m
-	s.handler = s.limit(m)
+	s.handler = s.limit(s.csrf(m))
 }
 
 // VariantInfo describes a variant for the lobby.
@@ -858,7 +890,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad_request", err)
 		return
 	}
-	resp, err := s.create(r.Context(), req, s.clientKey(r))
+	resp, err := s.createBy(r, req)
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusCreated, resp)
@@ -908,6 +940,7 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 	if s.notFound(w, err) {
 		return
 	}
+	s.addRatings(r.Context(), sum)
 	writeJSON(w, http.StatusOK, sum)
 }
 

@@ -206,6 +206,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	fs.BoolVar(&cfg.Abuse, "abuse", false, "add one abusive client (from 127.0.0.2) that creates games, asks for summaries and keeps level-8 engine games busy as fast as the server lets it")
 	fs.BoolVar(&cfg.EngineProbe, "engine-probe", false, "add one player of level-1 engine games (from 127.0.0.3) and report its waits for the engine's replies")
+	seeks := fs.Int("seeks", 0, "instead of games: this many visitors open the lobby, half post a seek each over -ramp and half accept one each; reports the pairing latency")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -233,6 +234,9 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if sub != nil {
 		cpu0, _ = sub.CPU()
 	}
+	if *seeks > 0 {
+		return runSeeksLoad(ctx, loadtest.SeeksConfig{URL: cfg.URL, Visitors: *seeks, Ramp: cfg.Ramp, Timeout: cfg.Timeout, Variant: cfg.Variant}, sub, cpu0, stdout, stderr)
+	}
 	rep, err := loadtest.Run(ctx, cfg, stderr)
 	if err != nil {
 		return fail(stderr, "loadtest", err)
@@ -243,6 +247,22 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			used := cpu - cpu0
 			fmt.Fprintf(stdout, "server CPU    %.1fs for %d moves: %.0f µs per move (%.2f cores on average)\n",
 				used.Seconds(), rep.Moves, float64(used.Microseconds())/float64(rep.Moves), used.Seconds()/rep.Duration.Seconds())
+		}
+	}
+	return 0
+}
+
+// runSeeksLoad runs the seeks load (loadtest -seeks) and prints its report
+// with the server's CPU time if it started the server.
+func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, sub *loadtest.Sub, cpu0 time.Duration, stdout, stderr io.Writer) int {
+	rep, err := loadtest.RunSeeks(ctx, cfg, stderr)
+	if err != nil {
+		return fail(stderr, "loadtest", err)
+	}
+	fmt.Fprint(stdout, rep)
+	if sub != nil {
+		if cpu, err := sub.CPU(); err == nil {
+			fmt.Fprintf(stdout, "server CPU    %.1fs (%.2f cores on average)\n", (cpu - cpu0).Seconds(), (cpu-cpu0).Seconds()/rep.Duration.Seconds())
 		}
 	}
 	return 0

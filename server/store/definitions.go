@@ -70,17 +70,16 @@ func createDefinitionTables(ctx context.Context, db *sql.DB) error {
 // PutDefinition implements Definitions. It is written by the writer
 // goroutine, as every write is.
 func (s *sqlStore) PutDefinition(ctx context.Context, hash string, text []byte) error {
-	return s.submit(ctx, &appendReq{id: "definition " + hash, done: make(chan error, 1),
-		exec: func(ctx context.Context, tx *sql.Tx) error {
-			_, err := tx.ExecContext(ctx, s.q(`INSERT INTO definitions (hash, text, created_ms)
+	return s.write(ctx, "definition "+hash, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`INSERT INTO definitions (hash, text, created_ms)
 				SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
 				WHERE NOT EXISTS (SELECT 1 FROM definitions WHERE hash = CAST(? AS TEXT))`),
-				hash, string(text), time.Now().UnixMilli(), hash)
-			if err != nil {
-				return fmt.Errorf("store: %s: definition %s: %w", s.d.name, hash, err)
-			}
-			return nil
-		}})
+			hash, string(text), time.Now().UnixMilli(), hash)
+		if err != nil {
+			return fmt.Errorf("store: %s: definition %s: %w", s.d.name, hash, err)
+		}
+		return nil
+	})
 }
 
 // Definition implements Definitions.
@@ -98,17 +97,16 @@ func (s *sqlStore) Definition(ctx context.Context, hash string) ([]byte, error) 
 
 // SaveVariant implements Definitions.
 func (s *sqlStore) SaveVariant(ctx context.Context, v SavedVariant) error {
-	return s.submit(ctx, &appendReq{id: "variant " + v.Name, done: make(chan error, 1),
-		exec: func(ctx context.Context, tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM saved_variants WHERE name = ?`), v.Name); err != nil {
-				return fmt.Errorf("store: %s: save variant %s: %w", s.d.name, v.Name, err)
-			}
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO saved_variants (name, text, client, saved_ms, definition) VALUES (?, ?, ?, ?, ?)`),
-				v.Name, string(v.Text), v.Client, v.Saved.UnixMilli(), v.Definition); err != nil {
-				return fmt.Errorf("store: %s: save variant %s: %w", s.d.name, v.Name, err)
-			}
-			return nil
-		}})
+	return s.write(ctx, "variant "+v.Name, func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM saved_variants WHERE name = ?`), v.Name); err != nil {
+			return fmt.Errorf("store: %s: save variant %s: %w", s.d.name, v.Name, err)
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO saved_variants (name, text, client, saved_ms, definition) VALUES (?, ?, ?, ?, ?)`),
+			v.Name, string(v.Text), v.Client, v.Saved.UnixMilli(), v.Definition); err != nil {
+			return fmt.Errorf("store: %s: save variant %s: %w", s.d.name, v.Name, err)
+		}
+		return nil
+	})
 }
 
 // SavedVariants implements Definitions.

@@ -98,14 +98,16 @@ type sqlStore struct {
 }
 
 // appendReq is one Append (or Create, if game is set, or another write,
-// if exec is set) waiting for its group commit.
+// if write is set) waiting for its group commit.
 type appendReq struct {
 	game *Game
-	exec func(context.Context, *sql.Tx) error
 	id   string
 	ev   Event
 	end  *End
-	done chan error
+	// write, if set, is another write (accounts, sessions, claims) made in
+	// the group's transaction instead of an append.
+	write func(ctx context.Context, tx *sql.Tx) error
+	done  chan error
 }
 
 // maxBatch is the most appends written in one transaction.
@@ -195,6 +197,10 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
 		}
 	}
+	if err := migratePeople(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+	}
 	s := &sqlStore{db: db, d: d, reqs: make(chan *appendReq, 4096)}
 	for _, p := range []struct {
 		st    **sql.Stmt
@@ -256,18 +262,19 @@ func (s *sqlStore) createTx(ctx context.Context, tx *sql.Tx, g *Game) error {
 	}
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO games (id, variant, options, fen, seed,
 		white_hash, black_hash, opponent, level, engine_seat, initial_ms, increment_ms, days,
-		created_ms, finished, result, reason, rematch_of, nonce, dice_key, wake_ms, definition)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		created_ms, finished, result, reason, rematch_of, nonce, dice_key, wake_ms, definition, white_user, black_user, rated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		g.ID, g.Variant, string(opts), g.FEN, int64(g.Seed), g.TokenHash[0], g.TokenHash[1],
 		g.Opponent, g.Level, g.EngineSeat, ms(g.Initial), ms(g.Increment), g.Days,
-		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey, wakeMS(g.Wake), g.Definition)
+		g.Created.UnixMilli(), boolInt(g.Finished), g.Result, g.Reason, g.RematchOf, g.Nonce, g.DiceKey, wakeMS(g.Wake),
+		g.Definition, g.Users[0], g.Users[1], boolInt(g.Rated))
 	if err != nil {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: create %s: %w", g.ID, ErrConflict)
 		}
 		return fmt.Errorf("store: %s: create %s: %w", s.d.name, g.ID, err)
 	}
-	return nil
+	return s.createPlayers(ctx, tx, g)
 }
 
 // wakeMS is a wake time as stored: Unix milliseconds, 0 for none.
@@ -377,8 +384,8 @@ func (s *sqlStore) tx(ctx context.Context, batch []*appendReq) error {
 	for _, r := range batch {
 		var err error
 		switch {
-		case r.exec != nil:
-			err = r.exec(ctx, tx)
+		case r.write != nil:
+			err = r.write(ctx, tx)
 		case r.game != nil:
 			err = s.createTx(ctx, tx, r.game)
 		default:
@@ -429,6 +436,9 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 		if _, err := tx.StmtContext(ctx, s.stFinish).ExecContext(ctx, r.end.Result, r.end.Reason, r.id); err != nil {
 			return fmt.Errorf("store: %s: finish %s: %w", s.d.name, r.id, err)
 		}
+		if err := s.endPeople(ctx, tx, r.id, r.end); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -438,7 +448,8 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 const gameColumns = `id, variant, options, fen, seed, white_hash, black_hash, opponent, level,
 	engine_seat, initial_ms, increment_ms, days, created_ms, finished, result, reason,
 	(SELECT COALESCE(MAX(version), 0) FROM events WHERE events.game_id = games.id), rematch_of, nonce, dice_key, wake_ms,
-	(SELECT COUNT(*) FROM events WHERE events.game_id = games.id AND events.kind = 'ply'), definition`
+	(SELECT COUNT(*) FROM events WHERE events.game_id = games.id AND events.kind = 'ply'),
+	definition, white_user, black_user, rated`
 
 type scanner interface{ Scan(...any) error }
 
@@ -446,11 +457,12 @@ func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var opts string
 	var seed, initial, inc, created int64
-	var finished int
+	var finished, rated int
 	var wake sql.NullInt64
 	if err := row.Scan(&g.ID, &g.Variant, &opts, &g.FEN, &seed, &g.TokenHash[0], &g.TokenHash[1],
 		&g.Opponent, &g.Level, &g.EngineSeat, &initial, &inc, &g.Days, &created, &finished,
-		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake, &g.Plies, &g.Definition); err != nil {
+		&g.Result, &g.Reason, &g.Version, &g.RematchOf, &g.Nonce, &g.DiceKey, &wake, &g.Plies,
+		&g.Definition, &g.Users[0], &g.Users[1], &rated); err != nil {
 		return nil, err
 	}
 	switch {
@@ -467,6 +479,7 @@ func scanGame(row scanner) (*Game, error) {
 	g.Increment = time.Duration(inc) * time.Millisecond
 	g.Created = time.UnixMilli(created).UTC()
 	g.Finished = finished != 0
+	g.Rated = rated != 0
 	return &g, nil
 }
 

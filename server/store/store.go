@@ -59,6 +59,12 @@ type Game struct {
 	// under (Definitions); "" for a variant without a file, and in games
 	// stored before definitions were kept.
 	Definition string
+	// Users are the accounts playing each seat, white then black; ""
+	// for an anonymous player (or the engine).
+	Users [2]string
+	// Rated is set for a game between two accounts whose result changes
+	// their ratings (in the same transaction as its end).
+	Rated bool
 }
 
 // Event is one thing that happened in a game, with its version.
