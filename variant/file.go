@@ -72,6 +72,7 @@ type endFile struct {
 	Checkmate     string   `toml:"checkmate"`       // for the mated side: loss (default), win, draw
 	Stalemate     string   `toml:"stalemate"`       // for the stalemated side: draw (default), win, loss
 	BareKing      string   `toml:"bare_king"`       // for a side with royals only: none (default), loss, win, draw
+	BareKingReply bool     `toml:"bare_king_reply"` // the bare side may take the opponent's last piece in reply (shatranj)
 	MoveRule      int      `toml:"move_rule"`       // moves without capture or pawn move that draw (50); 0: none
 	Repetition    int      `toml:"repetition"`      // occurrences of a position that draw (3); 0: none
 	MoveCap       int      `toml:"move_cap"`        // plies played in the game (not counting a FEN's move number) after which it is a draw; 0: none
@@ -270,6 +271,16 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	}
 	if e.BareKing, errV = parseValue(f.End.BareKing, "bare_king", rules.None); errV != nil {
 		return fail(errV)
+	}
+	if f.End.BareKingReply {
+		if e.BareKing == rules.None {
+			return fail(errors.New("end.bare_king_reply: needs end.bare_king"))
+		}
+		if s.Ext != nil {
+			return fail(errors.New("end.bare_king_reply: cannot be combined with end.counting"))
+		}
+		s.Ext = &bareReply{value: e.BareKing}
+		e.BareKing = rules.None
 	}
 	if e.Checkmate == rules.None || e.Stalemate == rules.None {
 		return fail(errors.New("end: checkmate and stalemate need a value"))
