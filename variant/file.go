@@ -73,6 +73,7 @@ type endFile struct {
 	Stalemate     string   `toml:"stalemate"`       // for the stalemated side: draw (default), win, loss
 	BareKing      string   `toml:"bare_king"`       // for a side with royals only: none (default), loss, win, draw
 	BareKingReply bool     `toml:"bare_king_reply"` // the bare side may take the opponent's last piece in reply (shatranj)
+	Counting      string   `toml:"counting"`        // a counting rule: "makruk"; "": none
 	MoveRule      int      `toml:"move_rule"`       // moves without capture or pawn move that draw (50); 0: none
 	Repetition    int      `toml:"repetition"`      // occurrences of a position that draw (3); 0: none
 	MoveCap       int      `toml:"move_cap"`        // plies played in the game (not counting a FEN's move number) after which it is a draw; 0: none
@@ -271,6 +272,13 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	}
 	if e.BareKing, errV = parseValue(f.End.BareKing, "bare_king", rules.None); errV != nil {
 		return fail(errV)
+	}
+	switch f.End.Counting {
+	case "":
+	case "makruk":
+		s.Ext = makrukCounting{}
+	default:
+		return fail(fmt.Errorf("end.counting: %q; want makruk", f.End.Counting))
 	}
 	if f.End.BareKingReply {
 		if e.BareKing == rules.None {

@@ -73,7 +73,7 @@ const familyBudget = 400_000
 // Fairy-Stockfish wrote it.
 func TestPerftFamilies(t *testing.T) {
 	reg := builtins(t)
-	for _, name := range []string{"shatranj", "courier", "capablanca"} {
+	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)
@@ -101,5 +101,50 @@ func TestPerftFamilies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFamilyWalks plays the random walks of testdata/perft/NAME-walks.txt
+// ("FEN ;moves m1 m2 ... ;fen FEN-AFTER", from Fairy-Stockfish) and
+// compares the FEN after the moves with Fairy-Stockfish's: the fields it
+// adds (makruk's count, pockets, promoted pieces) follow the game as
+// Fairy-Stockfish follows it.
+func TestFamilyWalks(t *testing.T) {
+	reg := builtins(t)
+	for _, name := range []string{"makruk"} {
+		v, err := reg.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join("testdata", "perft", name+"-walks.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			parts := strings.Split(line, ";")
+			if len(parts) != 3 || !strings.HasPrefix(parts[1], "moves ") || !strings.HasPrefix(parts[2], "fen ") {
+				t.Fatalf("%s-walks.txt:%d: want FEN ;moves ... ;fen FEN", name, i+1)
+			}
+			p := mustFEN(t, v, strings.TrimSpace(parts[0]))
+			for _, mv := range strings.Fields(strings.TrimPrefix(parts[1], "moves ")) {
+				m, ok := findMove(p, mv)
+				if !ok {
+					t.Fatalf("%s-walks.txt:%d: %s is not legal in %s", name, i+1, mv, p.FEN())
+				}
+				p.Make(m)
+			}
+			if got, want := p.FEN(), strings.TrimSpace(strings.TrimPrefix(parts[2], "fen ")); got != want {
+				t.Errorf("%s-walks.txt:%d: FEN after the moves\n%s, want\n%s", name, i+1, got, want)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Errorf("%s-walks.txt: no walks", name)
+		}
 	}
 }

@@ -11,7 +11,10 @@
 // each game, and prints each as "FEN ;D1 n ;D2 n ..." with Fairy-Stockfish's
 // own FEN (from `d`) and its `go perft` counts, deepening while the last
 // count is below MAXNODES. FENs given after the arguments are printed the
-// same way (hand-made positions: counting, palace, drops).
+// same way (hand-made positions: counting, palace, drops); a FEN given as
+// "walk:FEN" is instead the start of a random walk of up to 40 plies,
+// printed after each ply as "FEN ;moves m1 m2 ... ;fen FEN-AFTER" with
+// Fairy-Stockfish's FEN after the moves (for the counting rules' fields).
 "use strict";
 const Stockfish = require("fairy-stockfish-nnue.wasm/stockfish.js");
 
@@ -94,7 +97,24 @@ async function main() {
     }
   }
   for (const fen of fens) {
-    await line("fen " + fen);
+    if (!fen.startsWith("walk:")) {
+      await line("fen " + fen);
+      continue;
+    }
+    // A random walk of up to 40 plies from the position: after each ply,
+    // the start, the moves and Fairy-Stockfish's FEN.
+    const start = fen.slice(5);
+    const played = [];
+    for (let ply = 1; ply <= 40; ply++) {
+      const pos = "fen " + start + (played.length ? " moves " + played.join(" ") : "");
+      const { moves } = await perft(pos, 1);
+      if (moves.length === 0) break;
+      const special = moves.filter((m) => m.includes("@") || /[a-z]\d+[a-z]\d+[a-z+]$/.test(m));
+      const pool = special.length && r() < 0.5 ? special : moves;
+      played.push(pool[Math.floor(r() * pool.length)]);
+      const after = await fenOf("fen " + start + " moves " + played.join(" "));
+      console.log(`${start} ;moves ${played.join(" ")} ;fen ${after}`);
+    }
   }
   engine.postMessage("quit");
   process.exit(0);
