@@ -303,7 +303,7 @@ func (p *Position) emit(dst []Move, from, to geom.Square, pawn bool, c Color, pl
 		}
 		dst = append(dst, NewMove(from, to, Promotion).WithPromo(pt))
 	}
-	if !v.mandatory && plain {
+	if plain && !v.mustPromote[c].Has(to) {
 		dst = append(dst, m)
 	}
 	return dst

@@ -26,7 +26,12 @@ type Spec struct {
 	Promotion PromotionSpec
 	Castling  CastlingSpec
 	Drops     bool // pieces in reserve may be dropped on any empty square
-	End       EndSpec
+	// CapturesToHand puts every captured piece in the capturer's reserve
+	// (crazyhouse), a promoted pawn as a pawn. It needs Drops. Promoted
+	// pieces are then marked (Piece.Promoted) and FEN writes them with a
+	// "~" after the letter, as Fairy-Stockfish does ("Q~").
+	CapturesToHand bool
+	End            EndSpec
 
 	// Ranked says that every piece carries a rank 0..9 in its attribute
 	// (Vazir); boards and move lists show it after the letter.
@@ -78,10 +83,15 @@ type PawnSpec struct {
 
 // PromotionSpec says where and into what the pawn promotes.
 type PromotionSpec struct {
-	Ranks     []int        // ranks counted from the owner's side (8 on 8x8 chess); nil: no promotion
-	Pieces    string       // letters of the types a pawn may become, in menu order
-	Mandatory bool         // a pawn reaching the zone must promote
-	Limits    map[byte]int // a type may be chosen only while its count on board is below this
+	Ranks     []int  // ranks counted from the owner's side (8 on 8x8 chess); nil: no promotion
+	Pieces    string // letters of the types a pawn may become, in menu order
+	Mandatory bool   // a pawn reaching the zone must promote
+	// MandatoryRanks are ranks of the zone (counted as Ranks are) where a
+	// pawn must promote though Mandatory is false: Grand chess's last
+	// rank, while its eighth and ninth leave the choice. A pawn that may
+	// promote to nothing (Limits) cannot move there.
+	MandatoryRanks []int
+	Limits         map[byte]int // a type may be chosen only while its count on board is below this
 }
 
 // CastlingSpec configures castling. The king stands on its first rank and

@@ -36,10 +36,11 @@ type Variant struct {
 	immuneTo   [MaxTypes + 1]uint64    // [victim] attacker types that may not capture it
 	immunity   bool
 
-	promoZone  [2]geom.Set
-	promoTypes []Type
-	promoLimit [MaxTypes + 1]int // 0: no limit
-	mandatory  bool
+	promoZone   [2]geom.Set
+	promoTypes  []Type
+	promoLimit  [MaxTypes + 1]int // 0: no limit
+	mustPromote [2]geom.Set       // squares of the zone where a pawn must promote
+	toHand      bool              // captures go to the capturer's reserve
 
 	castling   bool
 	castleRook Type
@@ -172,6 +173,12 @@ func compile(s Spec) (*Variant, error) {
 	if err := v.compileCastling(); err != nil {
 		return nil, err
 	}
+	if s.CapturesToHand {
+		if !s.Drops {
+			return nil, errors.New("captures to hand need drops")
+		}
+		v.toHand = true
+	}
 	if err := v.compileEnd(); err != nil {
 		return nil, err
 	}
@@ -226,7 +233,7 @@ func (v *Variant) compilePawn() error {
 func (v *Variant) compilePromotion() error {
 	ps := v.spec.Promotion
 	if len(ps.Ranks) == 0 {
-		if ps.Pieces != "" || len(ps.Limits) > 0 {
+		if ps.Pieces != "" || len(ps.Limits) > 0 || len(ps.MandatoryRanks) > 0 {
 			return errors.New("promotion pieces without promotion ranks")
 		}
 		return nil
@@ -269,7 +276,18 @@ func (v *Variant) compilePromotion() error {
 		}
 		v.promoLimit[t] = n
 	}
-	v.mandatory = ps.Mandatory
+	if ps.Mandatory {
+		v.mustPromote = v.promoZone
+	}
+	for _, r := range ps.MandatoryRanks {
+		if !slices.Contains(ps.Ranks, r) {
+			return fmt.Errorf("mandatory promotion rank %d is not a promotion rank", r)
+		}
+		for f := 0; f < v.board.Files; f++ {
+			v.mustPromote[White].Add(geom.Sq(f, r-1))
+			v.mustPromote[Black].Add(geom.Sq(f, v.board.Ranks-r))
+		}
+	}
 	return nil
 }
 

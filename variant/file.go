@@ -18,13 +18,14 @@ var ErrFile = errors.New("bad variant file")
 // file is the TOML form of a variant. Field docs are the format reference;
 // docs/variants.md repeats them for people, and a test keeps the two in step.
 type file struct {
-	Base        string      `toml:"base"`        // a variant to start from; keys here replace its keys
-	Name        string      `toml:"name"`        // registry name, lower case: "greatshatranj"
-	Aliases     []string    `toml:"aliases"`     // other names
-	Title       string      `toml:"title"`       // display name: "Great Shatranj"
-	Description string      `toml:"description"` // a short rules summary
-	Start       string      `toml:"start"`       // start position (FEN)
-	Drops       bool        `toml:"drops"`       // reserve pieces may be dropped on empty squares
+	Base        string      `toml:"base"`             // a variant to start from; keys here replace its keys
+	Name        string      `toml:"name"`             // registry name, lower case: "greatshatranj"
+	Aliases     []string    `toml:"aliases"`          // other names
+	Title       string      `toml:"title"`            // display name: "Great Shatranj"
+	Description string      `toml:"description"`      // a short rules summary
+	Start       string      `toml:"start"`            // start position (FEN)
+	Drops       bool        `toml:"drops"`            // reserve pieces may be dropped on empty squares
+	ToHand      bool        `toml:"captures_to_hand"` // captured pieces go to the capturer's reserve
 	Board       boardFile   `toml:"board"`
 	Pieces      []pieceFile `toml:"piece"`
 	Pawn        pawnFile    `toml:"pawn"`
@@ -56,10 +57,11 @@ type pawnFile struct {
 }
 
 type promoFile struct {
-	Ranks     []int          `toml:"ranks"`     // ranks from the owner's side where pawns promote
-	Pieces    string         `toml:"pieces"`    // letters of the choices
-	Mandatory bool           `toml:"mandatory"` // the pawn must promote on reaching the zone
-	Limits    map[string]int `toml:"limits"`    // a type is allowed while fewer than this are on the board
+	Ranks          []int          `toml:"ranks"`           // ranks from the owner's side where pawns promote
+	Pieces         string         `toml:"pieces"`          // letters of the choices
+	Mandatory      bool           `toml:"mandatory"`       // the pawn must promote on reaching the zone
+	MandatoryRanks []int          `toml:"mandatory_ranks"` // ranks of the zone where it must promote all the same
+	Limits         map[string]int `toml:"limits"`          // a type is allowed while fewer than this are on the board
 }
 
 type castleFile struct {
@@ -188,6 +190,10 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	s := rules.Spec{
 		Name: f.Name, Aliases: f.Aliases, Title: f.Title, Description: strings.TrimSpace(f.Description),
 		Files: f.Board.Files, Ranks: f.Board.Ranks, Start: f.Start, Drops: f.Drops,
+		CapturesToHand: f.ToHand,
+	}
+	if f.ToHand && !f.Drops {
+		return fail(errors.New("captures_to_hand: needs drops"))
 	}
 	if f.Start == "" {
 		return fail(errors.New("start: missing"))
@@ -225,7 +231,7 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	} else if f.Pawn.DoubleStep || f.Pawn.EnPassant || len(f.Pawn.DoubleStepRanks) > 0 {
 		return fail(errors.New("pawn: rules without pawn.letter"))
 	}
-	s.Promotion = rules.PromotionSpec{Ranks: f.Promotion.Ranks, Pieces: strings.ToUpper(f.Promotion.Pieces), Mandatory: f.Promotion.Mandatory}
+	s.Promotion = rules.PromotionSpec{Ranks: f.Promotion.Ranks, Pieces: strings.ToUpper(f.Promotion.Pieces), Mandatory: f.Promotion.Mandatory, MandatoryRanks: f.Promotion.MandatoryRanks}
 	if len(f.Promotion.Limits) > 0 {
 		s.Promotion.Limits = map[byte]int{}
 		for k, n := range f.Promotion.Limits {

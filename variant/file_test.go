@@ -21,8 +21,10 @@ func TestBuiltins(t *testing.T) {
 		"courier":       "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
 		"capablanca":    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
 		"makruk":        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+		"grand":         "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+		"crazyhouse":    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
 	}
-	if got := reg.Names(); !reflect.DeepEqual(got, []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk"}) {
+	if got := reg.Names(); !reflect.DeepEqual(got, []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse"}) {
 		t.Errorf("names %v", got)
 	}
 	for name, fen := range want {

@@ -73,7 +73,7 @@ const familyBudget = 400_000
 // Fairy-Stockfish wrote it.
 func TestPerftFamilies(t *testing.T) {
 	reg := builtins(t)
-	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk"} {
+	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)
@@ -111,7 +111,7 @@ func TestPerftFamilies(t *testing.T) {
 // Fairy-Stockfish follows it.
 func TestFamilyWalks(t *testing.T) {
 	reg := builtins(t)
-	for _, name := range []string{"makruk"} {
+	for _, name := range []string{"makruk", "crazyhouse"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)
