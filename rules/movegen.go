@@ -27,7 +27,7 @@ func (p *Position) LegalCaptures(dst []Move) []Move { return p.legal(dst, false)
 func (p *Position) legal(dst []Move, quiet bool) []Move {
 	v := p.v
 	us := p.turn
-	if v.h.gen != nil || v.h.legal != nil || v.spec.Drops || p.royalCount(us) != 1 ||
+	if v.h.gen != nil || v.h.legal != nil || v.spec.Drops || v.slow || p.royalCount(us) != 1 ||
 		!quiet && v.h.engine != nil {
 		return p.legalByTest(dst, quiet)
 	}
@@ -197,8 +197,24 @@ func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece, quiet bool) 
 	v := p.v
 	c := pc.Color()
 	t := pc.Type()
-	enemy := colorBit(c.Other())
 	ms := &v.moves[c][t]
+	if v.slow {
+		ms = v.movesOf(pc, from)
+		if v.hasRegion&(1<<t) != 0 {
+			start := len(dst)
+			return p.keepRegion(p.genLegs(dst, from, pc, quiet, ms), start, c, t)
+		}
+	}
+	return p.genLegs(dst, from, pc, quiet, ms)
+}
+
+// genLegs appends the pseudo-legal moves of the piece pc on from by the
+// legs ms; with quiet false only its captures and promotions.
+func (p *Position) genLegs(dst []Move, from geom.Square, pc Piece, quiet bool, ms *moveSet) []Move {
+	v := p.v
+	c := pc.Color()
+	t := pc.Type()
+	enemy := colorBit(c.Other())
 	pawn := t == v.pawn && t != 0
 	canCap := func(q Piece) bool { return !v.immunity || v.cannot[t]&(1<<q.Type()) == 0 }
 	for i := range ms.leaps {
@@ -251,6 +267,9 @@ func (p *Position) genSpecial(dst []Move, from geom.Square, pc Piece, l *leg, pa
 	enemy := colorBit(c.Other())
 	if l.flags&betza.Initial != 0 && v.initRanks[c][t]&(1<<from.Rank()) == 0 {
 		return dst
+	}
+	if l.flags&betza.Hop != 0 {
+		return p.genHop(dst, from, pc, l, pawn, quiet)
 	}
 	if l.flags&betza.Lame != 0 {
 		for _, po := range l.path {

@@ -26,6 +26,10 @@ type Spec struct {
 	Promotion PromotionSpec
 	Castling  CastlingSpec
 	Drops     bool // pieces in reserve may be dropped on any empty square
+	// FlyingRoyals forbids royal pieces of the two sides to face each
+	// other on a file with nothing between (xiangqi's flying general): a
+	// royal piece attacks along its file up to the first piece.
+	FlyingRoyals bool
 	// CapturesToHand puts every captured piece in the capturer's reserve
 	// (crazyhouse), a promoted pawn as a pawn. It needs Drops. Promoted
 	// pieces are then marked (Piece.Promoted) and FEN writes them with a
@@ -70,6 +74,15 @@ type PieceSpec struct {
 	// CannotCapture lists letters of types this piece may not capture (the
 	// Chatrang Elephant cannot capture an Elephant). It also limits checks.
 	CannotCapture string
+	// Region, if not empty, is the set of squares the piece may move to
+	// and capture on, for White; Black's is turned over rank by rank (the
+	// xiangqi palace and the elephant's own half).
+	Region geom.Set
+	// ZoneBetza is the movement of the piece while it stands on ZoneRanks
+	// (counted from the owner's side, 1 its first rank) instead of Betza:
+	// the xiangqi soldier steps sideways too once it has crossed the river.
+	ZoneBetza string
+	ZoneRanks []int
 }
 
 // PawnSpec names the pawn: the piece that promotes, may double-step, is

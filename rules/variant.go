@@ -50,6 +50,17 @@ type Variant struct {
 	dead          [][2]string
 	deadSameColor uint64
 
+	// The rules that take the slow path (slow): moves generated one by
+	// one and attacks found piece by piece.
+	slow      bool
+	hop       bool          // some leg hops (betza p)
+	hasRegion uint64        // types with a region
+	region    [2][]geom.Set // [colour][type] squares it may go to
+	hasZone   uint64        // types with a zone movement
+	zone      [2][]geom.Set // [colour][type] squares where it moves so
+	zmoves    [2][]moveSet  // [colour][type] its movement there
+	flying    bool          // royal pieces may not face each other
+
 	h     hooks // the optional interfaces of spec.Ext
 	z     zobrist
 	start *Position
@@ -180,6 +191,9 @@ func compile(s Spec) (*Variant, error) {
 		v.toHand = true
 	}
 	if err := v.compileEnd(); err != nil {
+		return nil, err
+	}
+	if err := v.compileExotic(); err != nil {
 		return nil, err
 	}
 	v.compileMoves()
@@ -460,8 +474,8 @@ func (v *Variant) compileProbes() {
 			ms := v.moves[c][t]
 			for _, group := range [][]leg{ms.leaps, ms.rides, ms.special} {
 				for _, l := range group {
-					if l.mode&betza.Capture == 0 {
-						continue
+					if l.mode&betza.Capture == 0 || l.flags&betza.Hop != 0 {
+						continue // hoppers are found by the slow path
 					}
 					pr := probe{off: -l.off, max: l.max, types: 1 << t, initial: l.flags&betza.Initial != 0}
 					switch {

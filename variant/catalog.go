@@ -41,7 +41,7 @@ func NewRegistry() *Registry {
 }
 
 // builtinOrder is the order in which the built-in variants are listed.
-var builtinOrder = []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse"}
+var builtinOrder = []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi"}
 
 // AddBuiltins registers the built-in data variants (chess, Great Shatranj,
 // Chatrang, in that order) in r. It fails if one of their names is taken

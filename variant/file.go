@@ -26,6 +26,7 @@ type file struct {
 	Start       string      `toml:"start"`            // start position (FEN)
 	Drops       bool        `toml:"drops"`            // reserve pieces may be dropped on empty squares
 	ToHand      bool        `toml:"captures_to_hand"` // captured pieces go to the capturer's reserve
+	Flying      bool        `toml:"flying_royals"`    // royal pieces may not face each other on a file
 	Board       boardFile   `toml:"board"`
 	Pieces      []pieceFile `toml:"piece"`
 	Pawn        pawnFile    `toml:"pawn"`
@@ -41,12 +42,15 @@ type boardFile struct {
 }
 
 type pieceFile struct {
-	Letter        string `toml:"letter"`         // one upper-case letter
-	Name          string `toml:"name"`           // "knight"
-	Betza         string `toml:"betza"`          // movement
-	Royal         bool   `toml:"royal"`          // may not be left in check
-	Value         int    `toml:"value"`          // centipawns; 0: derived by the engine
-	CannotCapture string `toml:"cannot_capture"` // letters this piece may not capture
+	Letter        string   `toml:"letter"`         // one upper-case letter
+	Name          string   `toml:"name"`           // "knight"
+	Betza         string   `toml:"betza"`          // movement
+	Royal         bool     `toml:"royal"`          // may not be left in check
+	Value         int      `toml:"value"`          // centipawns; 0: derived by the engine
+	CannotCapture string   `toml:"cannot_capture"` // letters this piece may not capture
+	Region        []string `toml:"region"`         // squares (or ranges "d1-f3") it may go to, for White
+	ZoneBetza     string   `toml:"zone_betza"`     // its movement while on zone_ranks
+	ZoneRanks     []int    `toml:"zone_ranks"`     // ranks (1 = own first) where it moves by zone_betza
 }
 
 type pawnFile struct {
@@ -190,7 +194,7 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	s := rules.Spec{
 		Name: f.Name, Aliases: f.Aliases, Title: f.Title, Description: strings.TrimSpace(f.Description),
 		Files: f.Board.Files, Ranks: f.Board.Ranks, Start: f.Start, Drops: f.Drops,
-		CapturesToHand: f.ToHand,
+		CapturesToHand: f.ToHand, FlyingRoyals: f.Flying,
 	}
 	if f.ToHand && !f.Drops {
 		return fail(errors.New("captures_to_hand: needs drops"))
@@ -217,9 +221,14 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 		if pf.Name == "" {
 			return fail(fmt.Errorf("piece %c: name: missing", l))
 		}
+		region, err := parseRegion(b, pf.Region)
+		if err != nil {
+			return fail(fmt.Errorf("piece %c: region: %v", l, err))
+		}
 		s.Pieces = append(s.Pieces, rules.PieceSpec{
 			Letter: l, Name: pf.Name, Betza: pf.Betza, Royal: pf.Royal, Value: pf.Value,
 			CannotCapture: strings.ToUpper(pf.CannotCapture),
+			Region:        region, ZoneBetza: pf.ZoneBetza, ZoneRanks: pf.ZoneRanks,
 		})
 	}
 	if f.Pawn.Letter != "" {
@@ -329,4 +338,30 @@ func Keys() []string {
 	}
 	walk(reflect.TypeOf(file{}), "")
 	return out
+}
+
+// parseRegion reads a piece's region: squares ("e2") and rectangles given
+// by two corners ("d1-f3").
+func parseRegion(b geom.Board, items []string) (geom.Set, error) {
+	var set geom.Set
+	for _, it := range items {
+		lo, hi, ok := strings.Cut(it, "-")
+		if !ok {
+			hi = lo
+		}
+		a, err := b.ParseSquare(lo)
+		if err != nil {
+			return set, err
+		}
+		z, err := b.ParseSquare(hi)
+		if err != nil {
+			return set, err
+		}
+		for f := min(a.File(), z.File()); f <= max(a.File(), z.File()); f++ {
+			for r := min(a.Rank(), z.Rank()); r <= max(a.Rank(), z.Rank()); r++ {
+				set.Add(geom.Sq(f, r))
+			}
+		}
+	}
+	return set, nil
 }

@@ -73,7 +73,7 @@ const familyBudget = 400_000
 // Fairy-Stockfish wrote it.
 func TestPerftFamilies(t *testing.T) {
 	reg := builtins(t)
-	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse"} {
+	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)
