@@ -179,6 +179,9 @@ func FuzzVariantFile(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(mini))
+	for _, text := range familyKeys {
+		f.Add([]byte(text))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := reg.Compile(data, "fuzz.toml")
 		if err != nil {
@@ -194,4 +197,51 @@ func FuzzVariantFile(f *testing.F) {
 		}
 		rules.Perft(p, 2)
 	})
+}
+
+// familyKeys are small files using the keys of the classic families
+// (regions, zone movements, hoppers, flying royals, captures to hand,
+// mandatory promotion ranks, counting, the bare-king reply), valid, as
+// seeds of the fuzzer and cases of TestFamilyKeys.
+var familyKeys = []string{
+	mini + "region = [\"b1-d2\"]\nzone_betza = \"fsW\"\nzone_ranks = [4, 5]\n",
+	strings.Replace(mini, "start =", "flying_royals = true\nstart =", 1) + "[[piece]]\nletter = \"C\"\nname = \"cannon\"\nbetza = \"mRcpR\"\n",
+	strings.Replace(mini, "start = \"4k/5/5/5/4K w - - 0 1\"", "drops = true\ncaptures_to_hand = true\nstart = \"4k/5/5/5/4K[Nn] w - - 0 1\"", 1) +
+		"[[piece]]\nletter = \"N\"\nname = \"knight\"\nbetza = \"N\"\n[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fmWfcF\"\n[pawn]\nletter = \"P\"\n" +
+		"[promotion]\nranks = [4, 5]\npieces = \"N\"\nmandatory_ranks = [5]\n",
+	mini + "[end]\nbare_king = \"loss\"\nbare_king_reply = true\n",
+	mini + "[end]\ncounting = \"makruk\"\n",
+}
+
+// TestFamilyKeys: the families' keys read, and their misuse is a clear
+// error of the file, never a panic.
+func TestFamilyKeys(t *testing.T) {
+	reg := builtins(t)
+	for i, text := range familyKeys {
+		v, err := reg.Compile([]byte(text), "family.toml")
+		if err != nil {
+			t.Errorf("family key file %d: %v", i, err)
+			continue
+		}
+		rules.Perft(v.Start(), 2)
+	}
+	for _, c := range []struct{ name, text, want string }{
+		{"captures to hand without drops", mini + "captures_to_hand = true\n", "captures_to_hand"},
+		{"reply without a bare-king value", mini + "[end]\nbare_king_reply = true\n", "needs end.bare_king"},
+		{"an unknown counting", mini + "[end]\ncounting = \"cambodian\"\n", "want makruk"},
+		{"counting and the reply", mini + "[end]\ncounting = \"makruk\"\nbare_king = \"loss\"\nbare_king_reply = true\n", "cannot be combined"},
+		{"a region off the board", mini + "region = [\"a1-f6\"]\n", "region"},
+		{"a zone without ranks", mini + "zone_betza = \"W\"\n", "zone movement needs"},
+		{"a zone Betza that does not parse", mini + "zone_betza = \"gR\"\nzone_ranks = [2]\n", "grasshoppers"},
+		{"a zone rank off the board", mini + "zone_betza = \"W\"\nzone_ranks = [6]\n", "off the board"},
+		{"flying royals without a royal", strings.Replace(strings.Replace(mini, "royal = true\n", "", 1), "start =", "flying_royals = true\nstart =", 1), "flying royals"},
+		{"a hop on a leaper", mini + "[[piece]]\nletter = \"C\"\nname = \"cannon\"\nbetza = \"pW\"\n", "needs a rider"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := reg.Compile([]byte(c.text), "bad.toml")
+			if err == nil || !errors.Is(err, variant.ErrFile) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want an error wrapping ErrFile that says %q", err, c.want)
+			}
+		})
+	}
 }
