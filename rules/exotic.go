@@ -71,7 +71,65 @@ func (v *Variant) compileExotic() error {
 	if v.flying && v.royalMask == 0 {
 		return fmt.Errorf("flying royals without a royal piece")
 	}
-	v.slow = v.hop || v.hasRegion != 0 || v.hasZone != 0 || v.flying
+	piecePromo := false
+	for t := 1; t < n; t++ {
+		ps := v.types[t].spec
+		if ps.PromotesTo != 0 {
+			u := v.byLetter[upper(ps.PromotesTo)]
+			if u == 0 || Type(t) == u {
+				return fmt.Errorf("piece %c promotes to %c, which is not another piece", ps.Letter, ps.PromotesTo)
+			}
+			if len(v.spec.Promotion.Ranks) == 0 {
+				return fmt.Errorf("piece %c promotes, but there are no promotion ranks", ps.Letter)
+			}
+			v.promoTo[t] = u
+			piecePromo = true
+		}
+		if ps.PromotedFrom != 0 {
+			u := v.byLetter[upper(ps.PromotedFrom)]
+			if u == 0 || Type(t) == u {
+				return fmt.Errorf("piece %c is promoted from %c, which is not another piece", ps.Letter, ps.PromotedFrom)
+			}
+			if v.royalMask&(1<<u) != 0 {
+				return fmt.Errorf("piece %c is promoted from a royal piece", ps.Letter)
+			}
+			v.demote[t] = u
+		}
+	}
+	if piecePromo && v.pawn != 0 && len(v.spec.Promotion.Ranks) > 0 && v.spec.Promotion.Pieces != "" {
+		return fmt.Errorf("pieces that promote and a promoting pawn cannot be combined")
+	}
+	for _, l := range []byte(v.spec.DropNoDoubled) {
+		t := v.byLetter[upper(l)]
+		if t == 0 {
+			return fmt.Errorf("drop rule: %c is not a piece", l)
+		}
+		v.noDoubled |= 1 << t
+	}
+	for _, l := range []byte(v.spec.DropMateIllegal) {
+		t := v.byLetter[upper(l)]
+		if t == 0 {
+			return fmt.Errorf("drop rule: %c is not a piece", l)
+		}
+		v.noDropMate |= 1 << t
+	}
+	v.immobile = v.spec.ImmobileIllegal
+	for c := range 2 {
+		v.deadSq[c] = make([]geom.Set, n)
+	}
+	if v.immobile {
+		for t := 1; t < n; t++ {
+			for c := White; c <= Black; c++ {
+				legs := compileLegs(v.types[t].movement.Legs, c)
+				for _, s := range v.board.Squares() {
+					if !canLeave(v, s, legs) {
+						v.deadSq[c][t].Add(s)
+					}
+				}
+			}
+		}
+	}
+	v.slow = v.hop || v.hasRegion != 0 || v.hasZone != 0 || v.flying || piecePromo || v.immobile
 	if v.slow && (Type(0) != v.pawn && (v.doubleStep || v.enPassant)) && v.hasZone&(1<<v.pawn) != 0 {
 		return fmt.Errorf("a pawn with a zone movement cannot double-step")
 	}
@@ -283,4 +341,45 @@ func (p *Position) rideReaches(from, s geom.Square, off, max int) bool {
 		}
 	}
 	return false
+}
+
+// canLeave reports whether a piece with the legs ms standing on s has a
+// square of the board to move to on an otherwise empty board.
+func canLeave(v *Variant, s geom.Square, ms moveSet) bool {
+	for _, group := range [][]leg{ms.leaps, ms.rides, ms.special} {
+		for _, l := range group {
+			if v.board.Contains(geom.Square(int(s) + l.off)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// promotions adds to the moves dst[start:] of the piece of type t and
+// colour c the promotions of those that start or end in the zone, and
+// removes the moves that leave it on a square it could never leave.
+func (p *Position) promotions(dst []Move, start int, c Color, t Type) []Move {
+	v := p.v
+	end := len(dst)
+	if u := v.promoTo[t]; u != 0 {
+		for i := start; i < end; i++ {
+			m := dst[i]
+			if m.Kind() == Normal && (v.promoZone[c].Has(m.From()) || v.promoZone[c].Has(m.To())) {
+				dst = append(dst, NewMove(m.From(), m.To(), Promotion).WithPromo(u))
+			}
+		}
+	}
+	if !v.immobile {
+		return dst
+	}
+	keep := start
+	for i, m := range dst[start:] {
+		if start+i < end && v.deadSq[c][t].Has(m.To()) {
+			continue
+		}
+		dst[keep] = m
+		keep++
+	}
+	return dst[:keep]
 }

@@ -124,9 +124,27 @@ func (v *Variant) parseFEN(fen string) (*Position, error) {
 				}
 				f++
 			default:
+				promotedForm := false
+				if c == '+' && j+1 < len(row) {
+					promotedForm = true
+					j++
+					c = row[j]
+				}
 				t := v.TypeOf(c)
 				if t == 0 {
 					return fail("board", "unknown piece %q on rank %d", c, r+1)
+				}
+				if promotedForm {
+					u := Type(0)
+					for k := 1; k < len(v.types); k++ {
+						if v.demote[k] == t {
+							u = Type(k)
+						}
+					}
+					if u == 0 {
+						return fail("board", "+%c: %c has no promoted form in %s", c, c, v.spec.Name)
+					}
+					t = u
 				}
 				if f >= v.board.Files {
 					return fail("board", "rank %d has more than %d files", r+1, v.board.Files)
@@ -460,6 +478,9 @@ func (p *Position) PlainFEN() string {
 			}
 			if pc == Wall {
 				sb.WriteByte('*')
+			} else if u := v.demote[pc.Type()]; u != 0 {
+				sb.WriteByte('+')
+				sb.WriteByte(v.PieceLetter(MakePiece(pc.Color(), u)))
 			} else {
 				sb.WriteByte(v.PieceLetter(pc))
 				if pc&promoted != 0 {

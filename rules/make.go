@@ -53,9 +53,10 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 			if m.Kind() == Promotion {
 				u.promoted = pc
 				np := MakePiece(us, m.Promo()).WithAttr(pc.Attr())
-				if v.toHand {
+				if v.toHand && v.demote[m.Promo()] == 0 {
 					np |= promoted
 				}
+				reset = true
 				p.replace(to, np)
 				p.hash ^= z.pieceKey(pc, to) ^ z.pieceKey(np, to)
 			}
@@ -314,6 +315,9 @@ func (p *Position) View(c Color) View {
 // handType is the type a captured piece q goes to hand as: a promoted
 // piece as a pawn.
 func (p *Position) handType(q Piece) Type {
+	if u := p.v.demote[q.Type()]; u != 0 {
+		return u
+	}
 	if q&promoted != 0 && p.v.pawn != 0 {
 		return p.v.pawn
 	}

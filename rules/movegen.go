@@ -199,11 +199,15 @@ func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece, quiet bool) 
 	t := pc.Type()
 	ms := &v.moves[c][t]
 	if v.slow {
-		ms = v.movesOf(pc, from)
+		start := len(dst)
+		dst = p.genLegs(dst, from, pc, quiet, v.movesOf(pc, from))
 		if v.hasRegion&(1<<t) != 0 {
-			start := len(dst)
-			return p.keepRegion(p.genLegs(dst, from, pc, quiet, ms), start, c, t)
+			dst = p.keepRegion(dst, start, c, t)
 		}
+		if v.promoTo[t] != 0 || v.immobile {
+			dst = p.promotions(dst, start, c, t)
+		}
+		return dst
 	}
 	return p.genLegs(dst, from, pc, quiet, ms)
 }
@@ -480,6 +484,9 @@ func (p *Position) genDrops(dst []Move) []Move {
 			if Type(t) == v.pawn && (v.promoZone[us].Has(s) || s.Rank() == first) {
 				continue
 			}
+			if v.slow && (v.immobile && v.deadSq[us][t].Has(s) || v.noDoubled&(1<<t) != 0 && p.onFile(s, MakePiece(us, Type(t)))) {
+				continue
+			}
 			dst = append(dst, NewMove(geom.NoSquare, s, Drop).WithPromo(Type(t)))
 		}
 	}
@@ -518,6 +525,16 @@ func (p *Position) IsLegal(m Move) bool {
 	ok := !p.royalAttacked(us)
 	p.Unmake()
 	return ok
+}
+
+// onFile reports whether pc stands on the file of s.
+func (p *Position) onFile(s geom.Square, pc Piece) bool {
+	for r := 0; r < p.v.board.Ranks; r++ {
+		if p.board[geom.Sq(s.File(), r)] == pc {
+			return true
+		}
+	}
+	return false
 }
 
 // IsCapture reports whether m takes a piece (or, by the variant's

@@ -26,6 +26,17 @@ type Spec struct {
 	Promotion PromotionSpec
 	Castling  CastlingSpec
 	Drops     bool // pieces in reserve may be dropped on any empty square
+	// ImmobileIllegal forbids a piece to move without promoting, or to be
+	// dropped, to a square from which its movement could never take it
+	// anywhere (the shogi pawn and lance on the last rank, the knight on
+	// the last two).
+	ImmobileIllegal bool
+	// DropNoDoubled lists letters of types that may not be dropped on a
+	// file where the side has one of that type already (shogi's pawn);
+	// DropMateIllegal those whose drop may not checkmate: as
+	// Fairy-Stockfish judges it, such a drop is a legal move, and the
+	// checkmate it gives is a win for the side checkmated.
+	DropNoDoubled, DropMateIllegal string
 	// FlyingRoyals forbids royal pieces of the two sides to face each
 	// other on a file with nothing between (xiangqi's flying general): a
 	// royal piece attacks along its file up to the first piece.
@@ -83,6 +94,12 @@ type PieceSpec struct {
 	// the xiangqi soldier steps sideways too once it has crossed the river.
 	ZoneBetza string
 	ZoneRanks []int
+	// PromotesTo is the letter of the type the piece may become when a
+	// move of it starts or ends in the promotion zone (Promotion.Ranks),
+	// as shogi's pieces do; 0: none. PromotedFrom, on that type, is the
+	// letter it was: FEN writes the promoted piece "+" and that letter
+	// ("+P"), and taken where captures go to hand it goes there as that.
+	PromotesTo, PromotedFrom byte
 }
 
 // PawnSpec names the pawn: the piece that promotes, may double-step, is

@@ -28,6 +28,10 @@ func (p *Position) Status() Status {
 	}
 	if !p.HasLegalMove() {
 		if p.InCheck() {
+			if m, _, ok := p.LastMove(); ok && m.Kind() == Drop && v.noDropMate&(1<<m.Promo()) != 0 {
+				return Status{Result: Win(us), Reason: ReasonCheckmate,
+					Detail: fmt.Sprintf("%s is checkmated by a %c drop, which the rules forbid: %s wins", us, v.Letter(m.Promo()), us)}
+			}
 			val := e.Checkmate
 			if val == None {
 				val = Loss

@@ -52,14 +52,20 @@ type Variant struct {
 
 	// The rules that take the slow path (slow): moves generated one by
 	// one and attacks found piece by piece.
-	slow      bool
-	hop       bool          // some leg hops (betza p)
-	hasRegion uint64        // types with a region
-	region    [2][]geom.Set // [colour][type] squares it may go to
-	hasZone   uint64        // types with a zone movement
-	zone      [2][]geom.Set // [colour][type] squares where it moves so
-	zmoves    [2][]moveSet  // [colour][type] its movement there
-	flying    bool          // royal pieces may not face each other
+	slow       bool
+	hop        bool               // some leg hops (betza p)
+	hasRegion  uint64             // types with a region
+	region     [2][]geom.Set      // [colour][type] squares it may go to
+	hasZone    uint64             // types with a zone movement
+	zone       [2][]geom.Set      // [colour][type] squares where it moves so
+	zmoves     [2][]moveSet       // [colour][type] its movement there
+	flying     bool               // royal pieces may not face each other
+	promoTo    [MaxTypes + 1]Type // [type] what the piece may promote to (shogi)
+	demote     [MaxTypes + 1]Type // [type] what a promoted piece was
+	immobile   bool               // no move or drop to a dead square
+	deadSq     [2][]geom.Set      // [colour][type] squares it could never leave
+	noDoubled  uint64             // types not dropped on a file holding one
+	noDropMate uint64             // types whose drop may not mate
 
 	h     hooks // the optional interfaces of spec.Ext
 	z     zobrist
@@ -249,6 +255,23 @@ func (v *Variant) compilePromotion() error {
 	if len(ps.Ranks) == 0 {
 		if ps.Pieces != "" || len(ps.Limits) > 0 || len(ps.MandatoryRanks) > 0 {
 			return errors.New("promotion pieces without promotion ranks")
+		}
+		return nil
+	}
+	piecePromo := false
+	for _, t := range v.types[1:] {
+		piecePromo = piecePromo || t.spec.PromotesTo != 0
+	}
+	if piecePromo && ps.Pieces == "" && len(ps.Limits) == 0 && len(ps.MandatoryRanks) == 0 && !ps.Mandatory {
+		// The zone of pieces that promote (PieceSpec.PromotesTo) alone.
+		for _, r := range ps.Ranks {
+			if r < 1 || r > v.board.Ranks {
+				return fmt.Errorf("promotion rank %d is off the board", r)
+			}
+			for f := 0; f < v.board.Files; f++ {
+				v.promoZone[White].Add(geom.Sq(f, r-1))
+				v.promoZone[Black].Add(geom.Sq(f, v.board.Ranks-r))
+			}
 		}
 		return nil
 	}

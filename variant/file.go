@@ -18,15 +18,18 @@ var ErrFile = errors.New("bad variant file")
 // file is the TOML form of a variant. Field docs are the format reference;
 // docs/variants.md repeats them for people, and a test keeps the two in step.
 type file struct {
-	Base        string      `toml:"base"`             // a variant to start from; keys here replace its keys
-	Name        string      `toml:"name"`             // registry name, lower case: "greatshatranj"
-	Aliases     []string    `toml:"aliases"`          // other names
-	Title       string      `toml:"title"`            // display name: "Great Shatranj"
-	Description string      `toml:"description"`      // a short rules summary
-	Start       string      `toml:"start"`            // start position (FEN)
-	Drops       bool        `toml:"drops"`            // reserve pieces may be dropped on empty squares
-	ToHand      bool        `toml:"captures_to_hand"` // captured pieces go to the capturer's reserve
-	Flying      bool        `toml:"flying_royals"`    // royal pieces may not face each other on a file
+	Base        string      `toml:"base"`              // a variant to start from; keys here replace its keys
+	Name        string      `toml:"name"`              // registry name, lower case: "greatshatranj"
+	Aliases     []string    `toml:"aliases"`           // other names
+	Title       string      `toml:"title"`             // display name: "Great Shatranj"
+	Description string      `toml:"description"`       // a short rules summary
+	Start       string      `toml:"start"`             // start position (FEN)
+	Drops       bool        `toml:"drops"`             // reserve pieces may be dropped on empty squares
+	ToHand      bool        `toml:"captures_to_hand"`  // captured pieces go to the capturer's reserve
+	Flying      bool        `toml:"flying_royals"`     // royal pieces may not face each other on a file
+	Immobile    bool        `toml:"immobile_illegal"`  // no move or drop to a square a piece could never leave
+	NoDoubled   string      `toml:"drop_no_doubled"`   // letters not dropped on a file holding one of them
+	NoDropMate  string      `toml:"drop_mate_illegal"` // letters whose drop may not checkmate
 	Board       boardFile   `toml:"board"`
 	Pieces      []pieceFile `toml:"piece"`
 	Pawn        pawnFile    `toml:"pawn"`
@@ -51,6 +54,8 @@ type pieceFile struct {
 	Region        []string `toml:"region"`         // squares (or ranges "d1-f3") it may go to, for White
 	ZoneBetza     string   `toml:"zone_betza"`     // its movement while on zone_ranks
 	ZoneRanks     []int    `toml:"zone_ranks"`     // ranks (1 = own first) where it moves by zone_betza
+	PromotesTo    string   `toml:"promotes_to"`    // the letter it may become in the promotion zone
+	PromotedFrom  string   `toml:"promoted_from"`  // the letter it was: FEN "+X", to hand as X
 }
 
 type pawnFile struct {
@@ -194,7 +199,8 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	s := rules.Spec{
 		Name: f.Name, Aliases: f.Aliases, Title: f.Title, Description: strings.TrimSpace(f.Description),
 		Files: f.Board.Files, Ranks: f.Board.Ranks, Start: f.Start, Drops: f.Drops,
-		CapturesToHand: f.ToHand, FlyingRoyals: f.Flying,
+		CapturesToHand: f.ToHand, FlyingRoyals: f.Flying, ImmobileIllegal: f.Immobile,
+		DropNoDoubled: strings.ToUpper(f.NoDoubled), DropMateIllegal: strings.ToUpper(f.NoDropMate),
 	}
 	if f.ToHand && !f.Drops {
 		return fail(errors.New("captures_to_hand: needs drops"))
@@ -225,10 +231,21 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 		if err != nil {
 			return fail(fmt.Errorf("piece %c: region: %v", l, err))
 		}
+		var promo [2]byte
+		for k, txt := range []string{pf.PromotesTo, pf.PromotedFrom} {
+			if txt == "" {
+				continue
+			}
+			key := []string{"promotes_to", "promoted_from"}[k]
+			if promo[k], err = letter(txt, fmt.Sprintf("piece %c: %s", l, key)); err != nil {
+				return fail(err)
+			}
+		}
 		s.Pieces = append(s.Pieces, rules.PieceSpec{
 			Letter: l, Name: pf.Name, Betza: pf.Betza, Royal: pf.Royal, Value: pf.Value,
 			CannotCapture: strings.ToUpper(pf.CannotCapture),
 			Region:        region, ZoneBetza: pf.ZoneBetza, ZoneRanks: pf.ZoneRanks,
+			PromotesTo: promo[0], PromotedFrom: promo[1],
 		})
 	}
 	if f.Pawn.Letter != "" {

@@ -24,8 +24,9 @@ func TestBuiltins(t *testing.T) {
 		"grand":         "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
 		"crazyhouse":    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
 		"xiangqi":       "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+		"shogi":         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
 	}
-	if got := reg.Names(); !reflect.DeepEqual(got, []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi"}) {
+	if got := reg.Names(); !reflect.DeepEqual(got, []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi", "shogi"}) {
 		t.Errorf("names %v", got)
 	}
 	for name, fen := range want {

@@ -73,7 +73,7 @@ const familyBudget = 400_000
 // Fairy-Stockfish wrote it.
 func TestPerftFamilies(t *testing.T) {
 	reg := builtins(t)
-	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi"} {
+	for _, name := range []string{"shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi", "shogi"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)
@@ -111,7 +111,7 @@ func TestPerftFamilies(t *testing.T) {
 // Fairy-Stockfish follows it.
 func TestFamilyWalks(t *testing.T) {
 	reg := builtins(t)
-	for _, name := range []string{"makruk", "crazyhouse"} {
+	for _, name := range []string{"makruk", "crazyhouse", "shogi"} {
 		v, err := reg.Get(name)
 		if err != nil {
 			t.Fatal(err)

@@ -72,6 +72,9 @@ func coord(v *rules.Variant, m rules.Move) string {
 	}
 	s := m.From().String() + m.To().String()
 	if m.Kind() == rules.Promotion {
+		if v.PieceSpec(m.Promo()).PromotedFrom != 0 {
+			return s + "+" // a piece's own promotion, as Fairy-Stockfish writes shogi's
+		}
 		s += strings.ToLower(string(v.Letter(m.Promo())))
 	}
 	return s

@@ -299,7 +299,7 @@ func TestSetupCommands(t *testing.T) {
 	for _, v := range reg.Variants() {
 		names = append(names, XBoardNames(v)...)
 	}
-	if got := strings.Join(names, ","); got != "normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess" {
+	if got := strings.Join(names, ","); got != "normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess,japanese-chess" {
 		t.Errorf("XBoard names: %s", got)
 	}
 }
@@ -335,7 +335,7 @@ func TestTenRanks(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		`feature variants="normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess,tenranks"`,
+		`feature variants="normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess,japanese-chess,tenranks"`,
 		"setup (P..RQ...C...H.....LKp..rq...c...h.....lk) 8x10+0_fairy rhlqkclh/pppppppp/8/8/8/8/8/8/PPPPPPPP/RHLQKCLH w - - 0 1\n" +
 			"piece H& N0\npiece L& fRbW\npiece C& rflfNC\n",
 		"# FEN rhlqkclh/pppppppp/8/8/8/8/4P3/8/PPPP1PPP/RHLQKCLH b - - 0 1\n",
