@@ -212,6 +212,10 @@ var familyKeys = []string{
 		"[promotion]\nranks = [4, 5]\npieces = \"N\"\nmandatory_ranks = [5]\n",
 	mini + "[end]\nbare_king = \"loss\"\nbare_king_reply = true\n",
 	mini + "[end]\ncounting = \"makruk\"\n",
+	strings.Replace(mini, "start = \"4k/5/5/5/4K w - - 0 1\"", "drops = true\ncaptures_to_hand = true\nimmobile_illegal = true\n"+
+		"drop_no_doubled = \"P\"\ndrop_mate_illegal = \"P\"\nstart = \"4k/5/5/5/4K[Pp] w - - 0 1\"", 1) +
+		"[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fW\"\npromotes_to = \"T\"\n" +
+		"[[piece]]\nletter = \"T\"\nname = \"tokin\"\nbetza = \"WfF\"\npromoted_from = \"P\"\n[promotion]\nranks = [5]\n",
 }
 
 // TestFamilyKeys: the families' keys read, and their misuse is a clear
@@ -237,6 +241,11 @@ func TestFamilyKeys(t *testing.T) {
 		{"a zone rank off the board", mini + "zone_betza = \"W\"\nzone_ranks = [6]\n", "off the board"},
 		{"flying royals without a royal", strings.Replace(strings.Replace(mini, "royal = true\n", "", 1), "start =", "flying_royals = true\nstart =", 1), "flying royals"},
 		{"a hop on a leaper", mini + "[[piece]]\nletter = \"C\"\nname = \"cannon\"\nbetza = \"pW\"\n", "needs a rider"},
+		{"promotes to an unknown piece", mini + "promotes_to = \"T\"\n[promotion]\nranks = [5]\n", "not another piece"},
+		{"promotes without a zone", mini + "[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fW\"\npromotes_to = \"K\"\n", "no promotion ranks"},
+		{"promoted from a royal", mini + "[[piece]]\nletter = \"T\"\nname = \"tokin\"\nbetza = \"W\"\npromoted_from = \"K\"\n", "royal"},
+		{"promotes_to not a letter", mini + "promotes_to = \"tt\"\n", "not one upper-case letter"},
+		{"an unknown drop rule piece", strings.Replace(mini, "start =", "drop_no_doubled = \"X\"\nstart =", 1), "drop rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := reg.Compile([]byte(c.text), "bad.toml")
