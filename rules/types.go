@@ -88,9 +88,6 @@ func (p Piece) WithAttr(a uint16) Piece { return p&0xFFFF | Piece(a)<<attrShift 
 // capturer's hand as a pawn. Elsewhere no piece is marked.
 func (p Piece) Promoted() bool { return p&promoted != 0 }
 
-// AsPromoted returns p marked as a promoted pawn.
-func (p Piece) AsPromoted() Piece { return p | promoted }
-
 // IsPiece reports whether p is a piece (not Empty, not Wall).
 func (p Piece) IsPiece() bool { return p&colorBits != 0 }
 
