@@ -130,7 +130,7 @@ func (v *Variant) compileExotic() error {
 		}
 	}
 	v.slow = v.hop || v.hasRegion != 0 || v.hasZone != 0 || v.flying || piecePromo || v.immobile
-	if v.slow && (Type(0) != v.pawn && (v.doubleStep || v.enPassant)) && v.hasZone&(1<<v.pawn) != 0 {
+	if v.pawn != 0 && v.hasZone&(1<<v.pawn) != 0 && v.doubleStep {
 		return fmt.Errorf("a pawn with a zone movement cannot double-step")
 	}
 	return nil

@@ -245,6 +245,7 @@ func TestFamilyKeys(t *testing.T) {
 		{"promotes without a zone", mini + "[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fW\"\npromotes_to = \"K\"\n", "no promotion ranks"},
 		{"promoted from a royal", mini + "[[piece]]\nletter = \"T\"\nname = \"tokin\"\nbetza = \"W\"\npromoted_from = \"K\"\n", "royal"},
 		{"promotes_to not a letter", mini + "promotes_to = \"tt\"\n", "not one upper-case letter"},
+		{"a pawn with a zone and a double step", mini + "[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fmWfcF\"\nzone_betza = \"fsW\"\nzone_ranks = [4]\n[pawn]\nletter = \"P\"\ndouble_step = true\ndouble_step_ranks = [2]\n", "cannot double-step"},
 		{"an unknown drop rule piece", strings.Replace(mini, "start =", "drop_no_doubled = \"X\"\nstart =", 1), "drop rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
