@@ -548,6 +548,9 @@ func XBetza(m betza.Movement) string {
 		if c.flags&betza.Skip != 0 {
 			sb.WriteByte('j')
 		}
+		if c.flags&betza.Hop != 0 {
+			sb.WriteByte('p') // XBoard's hopper, as the xiangqi cannon's cpR
+		}
 		switch {
 		case c.rng == 0 && letter == "W":
 			sb.WriteString("R")

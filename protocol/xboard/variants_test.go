@@ -35,6 +35,7 @@ func TestXBetza(t *testing.T) {
 		{"fcjB", "fyafcFftgafcF"},
 		{"jNN", "yafNtgafNgafmN"},
 		{"jB3", "jF3"},       // a limited skipping rider keeps XBoard's j
+		{"mRcpR", "mRcpR"},   // the xiangqi cannon: XBoard's hopper p
 		{"fmWfcF", "fmWfcF"}, // modifiers: directions first, then m or c
 		{"mWcF", "mWcF"},     // no K: the modes differ
 		{"cK", "cK"},
