@@ -34,6 +34,10 @@
 //	    piece can neither stop nor capture there, and the line is blocked if
 //	    that square holds an enemy piece the mover could capture. With
 //	    capture immunity this expresses the Chatrang (Ludii 6) Elephant, jB.
+//	p   hop: on a rider, the piece goes along its line over empty squares
+//	    to the first piece (the screen, of either side), hops over it, and
+//	    goes on over empty squares beyond it, where it may stop, to the
+//	    next piece, which it may capture. The xiangqi cannon is mRcpR.
 //
 // Direction letters follow the extended Betza convention. Adjacent letters
 // pair up when they are the same letter or one is vertical (f b v h) and the
@@ -47,7 +51,7 @@
 // letters a component moves in every direction of its atom; without m or c
 // it both moves and captures.
 //
-// Hoppers (p, g), multi-leg moves (a) and other XBetza extensions are not
+// Grasshoppers (g), multi-leg moves (a) and other XBetza extensions are not
 // supported and are reported as errors that point at the character.
 package betza
 
@@ -74,6 +78,7 @@ const (
 	Lame    Flags = 1 << iota // n: the path must be empty
 	Initial                   // i: only from the initial ranks
 	Skip                      // j: pass over the first square of a line
+	Hop                       // p: a rider that must hop over one piece of a line
 )
 
 // A Vector is one move direction of a component, in files (DX, positive to
@@ -291,8 +296,10 @@ func Parse(s string) (Movement, error) {
 				flags |= Initial
 			case c == 'j':
 				flags |= Skip
-			case c == 'p' || c == 'g':
-				return Movement{}, &SyntaxError{s, i, "hoppers (p, g) are not supported"}
+			case c == 'p':
+				flags |= Hop
+			case c == 'g':
+				return Movement{}, &SyntaxError{s, i, "grasshoppers (g) are not supported"}
 			case c == 'a':
 				return Movement{}, &SyntaxError{s, i, "multi-leg moves (a) are not supported"}
 			case c == 'e':
@@ -359,6 +366,15 @@ func Parse(s string) (Movement, error) {
 		}
 		if flags&Skip != 0 && rng == 1 {
 			return Movement{}, &SyntaxError{s, start + strings.IndexByte(s[start:atomPos], 'j'), "j (skip) needs a rider"}
+		}
+		if flags&Hop != 0 {
+			hp := start + strings.IndexByte(s[start:atomPos], 'p')
+			if rng == 1 {
+				return Movement{}, &SyntaxError{s, hp, "p (hop) needs a rider"}
+			}
+			if flags&(Skip|Lame) != 0 {
+				return Movement{}, &SyntaxError{s, hp, "p (hop) cannot be combined with j or n"}
+			}
 		}
 		if flags&Lame != 0 {
 			np := start + strings.IndexByte(s[start:atomPos], 'n')

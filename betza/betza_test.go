@@ -113,6 +113,7 @@ func TestRangesAndFlags(t *testing.T) {
 		{"ifmnD", Leg{Vector{0, 2}, 1, Move, Initial | Lame}, 1},
 		{"nN", Leg{Vector{2, 1}, 1, Move, Lame}, 16},
 		{"jB", Leg{Vector{1, 1}, 0, Capture, Skip}, 8},
+		{"mRcpR", Leg{Vector{0, 1}, 0, Capture, Hop}, 8},
 		{"fmWfcF", Leg{Vector{-1, 1}, 1, Capture, 0}, 3},
 		{"", Leg{}, 0},
 	}
@@ -138,7 +139,9 @@ func TestErrors(t *testing.T) {
 	}{
 		{"X", 0, "unknown atom"},
 		{"fmx", 2, "unknown modifier"},
-		{"pR", 0, "hoppers"},
+		{"gR", 0, "grasshoppers"},
+		{"pW", 0, "p (hop) needs a rider"},
+		{"pjR", 0, "cannot be combined"},
 		{"mafsW", 1, "multi-leg"},
 		{"fm", 2, "without an atom"},
 		{"RR", 1, "cannot be doubled"},
@@ -186,6 +189,7 @@ func TestPrint(t *testing.T) {
 		{"NNN2N", "N2NNN"},
 		{"B2B", "B2B"},
 		{"jB", "jB"},
+		{"mRcpR", "mRcpR"},
 		{"fR", "fR"},
 		{"FfR", "fRF"},
 		{"ffN", "ffN"},

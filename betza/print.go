@@ -126,6 +126,9 @@ func (m Movement) String() string {
 		if c.flags&Skip != 0 {
 			sb.WriteByte('j')
 		}
+		if c.flags&Hop != 0 {
+			sb.WriteByte('p')
+		}
 		sb.WriteString(atomText(letter, c.rng))
 	}
 	if len(bad) > 0 {

@@ -1,5 +1,6 @@
 // Package catalog assembles every variant the system plays: the data
-// variants of package variant (chess, Great Shatranj, Chatrang) and the
+// variants of package variant (chess, Great Shatranj, Chatrang and the
+// classic families from shatranj to shogi) and the
 // variants with rules objects of their own (Chess960, Vazir, Crazy Chess,
 // csipgs Chess). It is the one registry: commands, protocols and the
 // server take theirs from here; packages below it (rules, variant,

@@ -55,7 +55,9 @@ func moveErr(p *rules.Position, text string, err error, format string, args ...a
 }
 
 // Coord returns the coordinate text of a legal move: origin and target
-// square, then the lower-case letter of a promotion (e7e8q). Castling is
+// square, then the lower-case letter of a promotion (e7e8q), or "+" for
+// a piece's promotion to its promoted form (shogi's h8c3+, as
+// Fairy-Stockfish writes it). Castling is
 // the king's move (e1g1); when that would name an ordinary king move as
 // well, or the king does not move, or the variant says so
 // (rules.CastlingSpec.KingTakesRook: Chess960), it is king-takes-rook
@@ -79,6 +81,9 @@ func Coord(p *rules.Position, m rules.Move) string {
 	}
 	s := m.From().String() + m.To().String()
 	if m.Kind() == rules.Promotion {
+		if v.PieceSpec(m.Promo()).PromotedFrom != 0 {
+			return s + "+" // a piece's own promotion (shogi's): h8c3+
+		}
 		s += strings.ToLower(string(v.Letter(m.Promo())))
 	}
 	return s
@@ -146,6 +151,14 @@ func ParseCoord(p *rules.Position, s string) (rules.Move, error) {
 	}
 	rest := s[n+n2:]
 	var promo rules.Type
+	if rest == "+" {
+		// A piece's own promotion (shogi's), as Fairy-Stockfish writes it.
+		if pc := p.At(from); pc.IsPiece() {
+			if u := v.TypeOf(v.PieceSpec(pc.Type()).PromotesTo); u != 0 {
+				promo, rest = u, ""
+			}
+		}
+	}
 	switch len(rest) {
 	case 0:
 	case 1:

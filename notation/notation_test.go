@@ -399,3 +399,42 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// TestPiecePromotionCoord: a piece's own promotion (shogi's) is written
+// with "+", as Fairy-Stockfish writes it, and read back; without the "+"
+// the move is the one that does not promote.
+func TestPiecePromotionCoord(t *testing.T) {
+	v, err := reg.Get("shogi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fen = "4k4/PS7/1N7/2L6/9/9/6+p2/9/4K4[Pp] w - - 0 1"
+	for _, c := range []struct{ text, after string }{
+		{"b8a7+", "4k4/P8/+SN7/2L6/9/9/6+p2/9/4K4[Pp] b - - 0 1"},
+		{"b8a7", "4k4/P8/SN7/2L6/9/9/6+p2/9/4K4[Pp] b - - 1 1"},
+		{"c6c9+", "2+L1k4/PS7/1N7/9/9/9/6+p2/9/4K4[Pp] b - - 0 1"},
+	} {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := notation.ParseMove(p, c.text)
+		if err != nil {
+			t.Errorf("%s: %v", c.text, err)
+			continue
+		}
+		if got := notation.Coord(p, m); got != c.text {
+			t.Errorf("%s is written %s", c.text, got)
+		}
+		p.Make(m)
+		if got := p.FEN(); got != c.after {
+			t.Errorf("after %s: %s, want %s", c.text, got, c.after)
+		}
+	}
+	// A lance may not stay unpromoted on the last rank: without the "+"
+	// the text names the one move there is, the promotion.
+	p, _ := v.ParseFEN(fen)
+	if m, err := notation.ParseMove(p, "c6c9"); err != nil || notation.Coord(p, m) != "c6c9+" {
+		t.Errorf("c6c9: %v, %v; want the promotion c6c9+", notation.Coord(p, m), err)
+	}
+}

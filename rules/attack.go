@@ -26,6 +26,9 @@ func (p *Position) royalSquare(c Color) geom.Square {
 // for capture immunity; 0 means any piece).
 func (p *Position) Attacked(s geom.Square, by Color, victim Type) bool {
 	v := p.v
+	if v.slow {
+		return p.attackedSlow(s, by, victim)
+	}
 	bit := colorBit(by)
 	excl := v.immuneTo[victim] // attackers that may not capture the victim
 	ps := &v.probes[by]
@@ -183,6 +186,9 @@ func (p *Position) royalAttacked(c Color) bool {
 // of type victim stood there), appended to dst.
 func (p *Position) Attackers(dst []geom.Square, s geom.Square, by Color, victim Type) []geom.Square {
 	v := p.v
+	if v.slow {
+		return p.attackersSlow(dst, s, by, victim)
+	}
 	bit := colorBit(by)
 	excl := v.immuneTo[victim]
 	ps := &v.probes[by]

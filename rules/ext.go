@@ -88,6 +88,17 @@ type Ender interface {
 	End(p *Position) (st Status, ok bool)
 }
 
+// HistoryEnder judges a variant end rule that, like the move rule and
+// repetition, follows from the course of the game rather than the board
+// alone (makruk's counting). It is judged in Status with those rules,
+// after checkmate and stalemate; perft ignores it as it ignores them, as
+// Fairy-Stockfish's perft does.
+type HistoryEnder interface {
+	// HistoryEnd reports whether the game ends by the rule, and how; it
+	// is asked only when the side to move has a legal move.
+	HistoryEnd(p *Position) (st Status, ok bool)
+}
+
 // Checker decides check where check is not "a royal piece attacked"
 // (Crazy Chess: a reply would remove the King).
 type Checker interface {
@@ -200,6 +211,7 @@ type hooks struct {
 	after    AfterMover
 	chance   Randomizer
 	end      Ender
+	history  HistoryEnder
 	check    Checker
 	bare     BareJudge
 	engine   Engine
@@ -222,6 +234,7 @@ func findHooks(ext any) hooks {
 	h.after, _ = ext.(AfterMover)
 	h.chance, _ = ext.(Randomizer)
 	h.end, _ = ext.(Ender)
+	h.history, _ = ext.(HistoryEnder)
 	h.check, _ = ext.(Checker)
 	h.bare, _ = ext.(BareJudge)
 	h.engine, _ = ext.(Engine)

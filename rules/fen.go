@@ -29,8 +29,9 @@ func (e *FENError) Unwrap() error { return ErrFEN }
 
 // ParseFEN reads a position in Forsyth-Edwards Notation, extended for any
 // board: empty counts may have two digits ("10"), holes are written "*",
-// and a variant with drops may follow the board with its reserves in
-// brackets ("[Nn]"). The halfmove and fullmove fields may be left out.
+// a variant with drops may follow the board with its reserves in
+// brackets ("[Nn]"), and where captures go to hand a promoted piece has a
+// "~" after its letter ("Q~"), as in Fairy-Stockfish. The halfmove and fullmove fields may be left out.
 //
 // A castling field in a variant without castling is read and ignored. An
 // en-passant square is checked against the board and kept only if the side
@@ -123,9 +124,27 @@ func (v *Variant) parseFEN(fen string) (*Position, error) {
 				}
 				f++
 			default:
+				promotedForm := false
+				if c == '+' && j+1 < len(row) {
+					promotedForm = true
+					j++
+					c = row[j]
+				}
 				t := v.TypeOf(c)
 				if t == 0 {
 					return fail("board", "unknown piece %q on rank %d", c, r+1)
+				}
+				if promotedForm {
+					u := Type(0)
+					for k := 1; k < len(v.types); k++ {
+						if v.demote[k] == t {
+							u = Type(k)
+						}
+					}
+					if u == 0 {
+						return fail("board", "+%c: %c has no promoted form in %s", c, c, v.spec.Name)
+					}
+					t = u
 				}
 				if f >= v.board.Files {
 					return fail("board", "rank %d has more than %d files", r+1, v.board.Files)
@@ -141,7 +160,18 @@ func (v *Variant) parseFEN(fen string) (*Position, error) {
 				if p.n[col] >= MaxPieces {
 					return fail("board", "%s has more than %d pieces", col, MaxPieces)
 				}
-				p.put(s, MakePiece(col, t))
+				pc := MakePiece(col, t)
+				if j+1 < len(row) && row[j+1] == '~' {
+					if !v.toHand {
+						return fail("board", "%v: a promoted piece (~), but captures do not go to hand in %s", s, v.spec.Name)
+					}
+					if !slices.Contains(v.promoTypes, t) {
+						return fail("board", "%v: %c~ is not a type a pawn promotes to", s, c)
+					}
+					pc |= promoted
+					j++
+				}
+				p.put(s, pc)
 				f++
 			}
 			if f > v.board.Files {
@@ -329,7 +359,7 @@ func (p *Position) validate() string {
 				if p.board[s].Type() != v.pawn {
 					continue
 				}
-				if v.mandatory && v.promoZone[c].Has(s) {
+				if v.mustPromote[c].Has(s) {
 					return fmt.Sprintf("a %s pawn on %v should have promoted", c, s)
 				}
 				if !backward && !v.spec.Drops && s.Rank() == first {
@@ -448,8 +478,14 @@ func (p *Position) PlainFEN() string {
 			}
 			if pc == Wall {
 				sb.WriteByte('*')
+			} else if u := v.demote[pc.Type()]; u != 0 {
+				sb.WriteByte('+')
+				sb.WriteByte(v.PieceLetter(MakePiece(pc.Color(), u)))
 			} else {
 				sb.WriteByte(v.PieceLetter(pc))
+				if pc&promoted != 0 {
+					sb.WriteByte('~')
+				}
 			}
 		}
 		if empty > 0 {

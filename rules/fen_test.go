@@ -85,6 +85,12 @@ func FuzzFEN(f *testing.F) {
 	f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	f.Add("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
 	f.Add("1k8/P9/10/10/10/10/10/WNEGKMHENW w - - 0 1")
+	// The classic families: makruk's count, crazyhouse's promoted pieces,
+	// shogi's promoted types and hands, xiangqi's palace.
+	f.Add("8/8/4k3/8/3K4/8/3R4/8 w - 32 5 30")
+	f.Add("4B~2B/5k2/QN~1p4/p1ppPPbp/1Pb4P/p1Q1B1Pp/P1r~1Nn2/R3RKRR[nn] b - - 0 75")
+	f.Add("lnskg1snl/2g1p2r1/pp+Np1p1pp/6p2/4B4/1P4P2/P2PPPNPP/3KB1GR1/L1SG2S1L[PPp] b - - 0 12")
+	f.Add("2bak4/4a4/4b4/2p6/2C1P4/9/9/4B4/4A4/3AK4 b - - 0 1")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, v := range vs {
 			p, err := v.ParseFEN(s)

@@ -233,7 +233,7 @@ func TestDropsStateAndViews(t *testing.T) {
 		t.Errorf("%d knight drops, want 62 (every empty square)", drops)
 	}
 	p.Make(drop)
-	if got := p.FEN(); got != "4k3/8/8/8/3N4/8/8/4K3[n] b - - 1 1" {
+	if got := p.FEN(); got != "4k3/8/8/8/3N4/8/8/4K3[n] b - - 0 1" { // a drop resets the move rule
 		t.Errorf("after N@d4: %s", got)
 	}
 	if p.State().String() != fmt.Sprint(int(rules.Drop)) {

@@ -44,12 +44,19 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 				u.capIndex = p.remove(to)
 				p.hash ^= z.pieceKey(q, to)
 				reset = true
+				if v.toHand {
+					p.toHand(us, q)
+				}
 			}
 			p.relocate(from, to)
 			p.hash ^= z.pieceKey(pc, from) ^ z.pieceKey(pc, to)
 			if m.Kind() == Promotion {
 				u.promoted = pc
 				np := MakePiece(us, m.Promo()).WithAttr(pc.Attr())
+				if v.toHand && v.demote[m.Promo()] == 0 {
+					np |= promoted
+				}
+				reset = true
 				p.replace(to, np)
 				p.hash ^= z.pieceKey(pc, to) ^ z.pieceKey(np, to)
 			}
@@ -69,6 +76,9 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 			p.relocate(from, to)
 			p.hash ^= z.pieceKey(q, victim) ^ z.pieceKey(pc, from) ^ z.pieceKey(pc, to)
 			reset = true
+			if v.toHand {
+				p.toHand(us, q)
+			}
 		case Castle:
 			rs := m.Aux()
 			rt := p.castleTarget(from, rs)
@@ -83,6 +93,9 @@ func (p *Position) MakeOutcome(m Move, outcome int) {
 			pc := MakePiece(us, t)
 			p.put(to, pc)
 			p.hash ^= z.pieceKey(pc, to)
+			// A drop cannot be undone: in a variant with drops it resets
+			// the move-rule counter, as Fairy-Stockfish counts.
+			reset = v.spec.Drops
 		case Special:
 			if h := v.h.special; h != nil {
 				h.MakeSpecial(p, m, outcome)
@@ -136,10 +149,16 @@ func (p *Position) Unmake() {
 			p.relocate(to, from)
 			if u.captured != Empty {
 				p.restore(to, u.captured, u.capIndex)
+				if p.v.toHand {
+					p.pocket[u.turn][p.handType(u.captured)]--
+				}
 			}
 		case EnPassant:
 			p.relocate(to, from)
 			p.restore(m.Aux(), u.captured, u.capIndex)
+			if p.v.toHand {
+				p.pocket[u.turn][p.handType(u.captured)]--
+			}
 		case Castle:
 			rs := m.Aux()
 			p.castleSwap(to, p.castleTarget(from, rs), from, rs)
@@ -291,4 +310,25 @@ func (p *Position) View(c Color) View {
 	}
 	all.Position = p.Clone()
 	return all
+}
+
+// handType is the type a captured piece q goes to hand as: a promoted
+// piece as a pawn.
+func (p *Position) handType(q Piece) Type {
+	if u := p.v.demote[q.Type()]; u != 0 {
+		return u
+	}
+	if q&promoted != 0 && p.v.pawn != 0 {
+		return p.v.pawn
+	}
+	return q.Type()
+}
+
+// toHand puts the captured piece q in c's reserve (Spec.CapturesToHand),
+// keeping the hash; Unmake takes it out again.
+func (p *Position) toHand(c Color, q Piece) {
+	t := p.handType(q)
+	n := p.pocket[c][t]
+	p.hash ^= pocketKey(int(c), int(t), n) ^ pocketKey(int(c), int(t), n+1)
+	p.pocket[c][t] = n + 1
 }

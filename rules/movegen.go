@@ -27,7 +27,7 @@ func (p *Position) LegalCaptures(dst []Move) []Move { return p.legal(dst, false)
 func (p *Position) legal(dst []Move, quiet bool) []Move {
 	v := p.v
 	us := p.turn
-	if v.h.gen != nil || v.h.legal != nil || v.spec.Drops || p.royalCount(us) != 1 ||
+	if v.h.gen != nil || v.h.legal != nil || v.spec.Drops || v.slow || p.royalCount(us) != 1 ||
 		!quiet && v.h.engine != nil {
 		return p.legalByTest(dst, quiet)
 	}
@@ -197,8 +197,28 @@ func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece, quiet bool) 
 	v := p.v
 	c := pc.Color()
 	t := pc.Type()
-	enemy := colorBit(c.Other())
 	ms := &v.moves[c][t]
+	if v.slow {
+		start := len(dst)
+		dst = p.genLegs(dst, from, pc, quiet, v.movesOf(pc, from))
+		if v.hasRegion&(1<<t) != 0 {
+			dst = p.keepRegion(dst, start, c, t)
+		}
+		if v.promoTo[t] != 0 || v.immobile {
+			dst = p.promotions(dst, start, c, t)
+		}
+		return dst
+	}
+	return p.genLegs(dst, from, pc, quiet, ms)
+}
+
+// genLegs appends the pseudo-legal moves of the piece pc on from by the
+// legs ms; with quiet false only its captures and promotions.
+func (p *Position) genLegs(dst []Move, from geom.Square, pc Piece, quiet bool, ms *moveSet) []Move {
+	v := p.v
+	c := pc.Color()
+	t := pc.Type()
+	enemy := colorBit(c.Other())
 	pawn := t == v.pawn && t != 0
 	canCap := func(q Piece) bool { return !v.immunity || v.cannot[t]&(1<<q.Type()) == 0 }
 	for i := range ms.leaps {
@@ -252,6 +272,9 @@ func (p *Position) genSpecial(dst []Move, from geom.Square, pc Piece, l *leg, pa
 	if l.flags&betza.Initial != 0 && v.initRanks[c][t]&(1<<from.Rank()) == 0 {
 		return dst
 	}
+	if l.flags&betza.Hop != 0 {
+		return p.genHop(dst, from, pc, l, pawn, quiet)
+	}
 	if l.flags&betza.Lame != 0 {
 		for _, po := range l.path {
 			if po != 0 && p.board[int(from)+po] != Empty {
@@ -303,7 +326,7 @@ func (p *Position) emit(dst []Move, from, to geom.Square, pawn bool, c Color, pl
 		}
 		dst = append(dst, NewMove(from, to, Promotion).WithPromo(pt))
 	}
-	if !v.mandatory && plain {
+	if plain && !v.mustPromote[c].Has(to) {
 		dst = append(dst, m)
 	}
 	return dst
@@ -461,6 +484,9 @@ func (p *Position) genDrops(dst []Move) []Move {
 			if Type(t) == v.pawn && (v.promoZone[us].Has(s) || s.Rank() == first) {
 				continue
 			}
+			if v.slow && (v.immobile && v.deadSq[us][t].Has(s) || v.noDoubled&(1<<t) != 0 && p.onFile(s, MakePiece(us, Type(t)))) {
+				continue
+			}
 			dst = append(dst, NewMove(geom.NoSquare, s, Drop).WithPromo(Type(t)))
 		}
 	}
@@ -499,6 +525,16 @@ func (p *Position) IsLegal(m Move) bool {
 	ok := !p.royalAttacked(us)
 	p.Unmake()
 	return ok
+}
+
+// onFile reports whether pc stands on the file of s.
+func (p *Position) onFile(s geom.Square, pc Piece) bool {
+	for r := 0; r < p.v.board.Ranks; r++ {
+		if p.board[geom.Sq(s.File(), r)] == pc {
+			return true
+		}
+	}
+	return false
 }
 
 // IsCapture reports whether m takes a piece (or, by the variant's

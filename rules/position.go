@@ -339,3 +339,13 @@ func (p *Position) LastMove() (m Move, outcome int, ok bool) {
 	u := &p.hist[len(p.hist)-1]
 	return u.move, int(u.outcome), true
 }
+
+// LastCaptured returns the piece the last move made on p took (Empty if it
+// took none, or if no move has been made on p): hooks that follow the
+// material, such as makruk's counting, read it in AfterMake.
+func (p *Position) LastCaptured() Piece {
+	if len(p.hist) == 0 {
+		return Empty
+	}
+	return p.hist[len(p.hist)-1].captured
+}

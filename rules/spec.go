@@ -26,7 +26,27 @@ type Spec struct {
 	Promotion PromotionSpec
 	Castling  CastlingSpec
 	Drops     bool // pieces in reserve may be dropped on any empty square
-	End       EndSpec
+	// ImmobileIllegal forbids a piece to move without promoting, or to be
+	// dropped, to a square from which its movement could never take it
+	// anywhere (the shogi pawn and lance on the last rank, the knight on
+	// the last two).
+	ImmobileIllegal bool
+	// DropNoDoubled lists letters of types that may not be dropped on a
+	// file where the side has one of that type already (shogi's pawn);
+	// DropMateIllegal those whose drop may not checkmate: as
+	// Fairy-Stockfish judges it, such a drop is a legal move, and the
+	// checkmate it gives is a win for the side checkmated.
+	DropNoDoubled, DropMateIllegal string
+	// FlyingRoyals forbids royal pieces of the two sides to face each
+	// other on a file with nothing between (xiangqi's flying general): a
+	// royal piece attacks along its file up to the first piece.
+	FlyingRoyals bool
+	// CapturesToHand puts every captured piece in the capturer's reserve
+	// (crazyhouse), a promoted pawn as a pawn. It needs Drops. Promoted
+	// pieces are then marked (Piece.Promoted) and FEN writes them with a
+	// "~" after the letter, as Fairy-Stockfish does ("Q~").
+	CapturesToHand bool
+	End            EndSpec
 
 	// Ranked says that every piece carries a rank 0..9 in its attribute
 	// (Vazir); boards and move lists show it after the letter.
@@ -65,6 +85,21 @@ type PieceSpec struct {
 	// CannotCapture lists letters of types this piece may not capture (the
 	// Chatrang Elephant cannot capture an Elephant). It also limits checks.
 	CannotCapture string
+	// Region, if not empty, is the set of squares the piece may move to
+	// and capture on, for White; Black's is turned over rank by rank (the
+	// xiangqi palace and the elephant's own half).
+	Region geom.Set
+	// ZoneBetza is the movement of the piece while it stands on ZoneRanks
+	// (counted from the owner's side, 1 its first rank) instead of Betza:
+	// the xiangqi soldier steps sideways too once it has crossed the river.
+	ZoneBetza string
+	ZoneRanks []int
+	// PromotesTo is the letter of the type the piece may become when a
+	// move of it starts or ends in the promotion zone (Promotion.Ranks),
+	// as shogi's pieces do; 0: none. PromotedFrom, on that type, is the
+	// letter it was: FEN writes the promoted piece "+" and that letter
+	// ("+P"), and taken where captures go to hand it goes there as that.
+	PromotesTo, PromotedFrom byte
 }
 
 // PawnSpec names the pawn: the piece that promotes, may double-step, is
@@ -78,10 +113,15 @@ type PawnSpec struct {
 
 // PromotionSpec says where and into what the pawn promotes.
 type PromotionSpec struct {
-	Ranks     []int        // ranks counted from the owner's side (8 on 8x8 chess); nil: no promotion
-	Pieces    string       // letters of the types a pawn may become, in menu order
-	Mandatory bool         // a pawn reaching the zone must promote
-	Limits    map[byte]int // a type may be chosen only while its count on board is below this
+	Ranks     []int  // ranks counted from the owner's side (8 on 8x8 chess); nil: no promotion
+	Pieces    string // letters of the types a pawn may become, in menu order
+	Mandatory bool   // a pawn reaching the zone must promote
+	// MandatoryRanks are ranks of the zone (counted as Ranks are) where a
+	// pawn must promote though Mandatory is false: Grand chess's last
+	// rank, while its eighth and ninth leave the choice. A pawn that may
+	// promote to nothing (Limits) cannot move there.
+	MandatoryRanks []int
+	Limits         map[byte]int // a type may be chosen only while its count on board is below this
 }
 
 // CastlingSpec configures castling. The king stands on its first rank and

@@ -9,8 +9,8 @@ import (
 // variant's rules, in this order: the variant's End hook; a side without a
 // royal piece (possible only from a position where the side not to move was
 // in check); a bare king;
-// checkmate and stalemate; dead material; the n-move rule; repetition; the
-// move cap. A checkmate on the move that reaches the n-move limit stands.
+// checkmate and stalemate; dead material; the n-move rule; the variant's
+// HistoryEnd hook; repetition; the move cap. A checkmate on the move that reaches the n-move limit stands.
 func (p *Position) Status() Status {
 	v := p.v
 	e := &v.spec.End
@@ -28,6 +28,10 @@ func (p *Position) Status() Status {
 	}
 	if !p.HasLegalMove() {
 		if p.InCheck() {
+			if m, _, ok := p.LastMove(); ok && m.Kind() == Drop && v.noDropMate&(1<<m.Promo()) != 0 {
+				return Status{Result: Win(us), Reason: ReasonCheckmate,
+					Detail: fmt.Sprintf("%s is checkmated by a %c drop, which the rules forbid: %s wins", us, v.Letter(m.Promo()), us)}
+			}
 			val := e.Checkmate
 			if val == None {
 				val = Loss
@@ -45,6 +49,11 @@ func (p *Position) Status() Status {
 	}
 	if e.NMoveRule > 0 && p.halfmove >= 2*e.NMoveRule {
 		return Status{Result: Draw, Reason: ReasonNMoveRule, Detail: fmt.Sprintf("%d moves without capture or pawn move", e.NMoveRule)}
+	}
+	if h := v.h.history; h != nil {
+		if st, ok := h.HistoryEnd(p); ok {
+			return st
+		}
 	}
 	if e.NFold > 0 && p.Repetitions() >= e.NFold {
 		return Status{Result: Draw, Reason: ReasonRepetition, Detail: fmt.Sprintf("the same position %d times", e.NFold)}

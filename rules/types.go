@@ -47,6 +47,8 @@ const MaxTypes = 63
 //	bit  1     black piece
 //	bit  2     wall: outside the board, or a hole
 //	bits 3-8   piece type (1..63)
+//	bit  9     promoted: the piece was a pawn (kept only where captures
+//	           go to hand, where a promoted piece is taken as a pawn)
 //	bits 16-31 attribute: a per-piece value that travels with the piece
 //	           (Vazir's rank; 0 for variants without attributes)
 //
@@ -62,6 +64,7 @@ const (
 	colorBits Piece = 3
 	typeShift       = 3
 	typeMask  Piece = 63 << typeShift
+	promoted  Piece = 1 << 9
 	attrShift       = 16
 )
 
@@ -79,6 +82,11 @@ func (p Piece) Attr() uint16 { return uint16(p >> attrShift) }
 
 // WithAttr returns p with its attribute set to a.
 func (p Piece) WithAttr(a uint16) Piece { return p&0xFFFF | Piece(a)<<attrShift }
+
+// Promoted reports whether p is a promoted pawn, in a variant where
+// captures go to hand (Spec.CapturesToHand): taken, it goes to the
+// capturer's hand as a pawn. Elsewhere no piece is marked.
+func (p Piece) Promoted() bool { return p&promoted != 0 }
 
 // IsPiece reports whether p is a piece (not Empty, not Wall).
 func (p Piece) IsPiece() bool { return p&colorBits != 0 }

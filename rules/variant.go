@@ -36,10 +36,11 @@ type Variant struct {
 	immuneTo   [MaxTypes + 1]uint64    // [victim] attacker types that may not capture it
 	immunity   bool
 
-	promoZone  [2]geom.Set
-	promoTypes []Type
-	promoLimit [MaxTypes + 1]int // 0: no limit
-	mandatory  bool
+	promoZone   [2]geom.Set
+	promoTypes  []Type
+	promoLimit  [MaxTypes + 1]int // 0: no limit
+	mustPromote [2]geom.Set       // squares of the zone where a pawn must promote
+	toHand      bool              // captures go to the capturer's reserve
 
 	castling   bool
 	castleRook Type
@@ -48,6 +49,23 @@ type Variant struct {
 
 	dead          [][2]string
 	deadSameColor uint64
+
+	// The rules that take the slow path (slow): moves generated one by
+	// one and attacks found piece by piece.
+	slow       bool
+	hop        bool               // some leg hops (betza p)
+	hasRegion  uint64             // types with a region
+	region     [2][]geom.Set      // [colour][type] squares it may go to
+	hasZone    uint64             // types with a zone movement
+	zone       [2][]geom.Set      // [colour][type] squares where it moves so
+	zmoves     [2][]moveSet       // [colour][type] its movement there
+	flying     bool               // royal pieces may not face each other
+	promoTo    [MaxTypes + 1]Type // [type] what the piece may promote to (shogi)
+	demote     [MaxTypes + 1]Type // [type] what a promoted piece was
+	immobile   bool               // no move or drop to a dead square
+	deadSq     [2][]geom.Set      // [colour][type] squares it could never leave
+	noDoubled  uint64             // types not dropped on a file holding one
+	noDropMate uint64             // types whose drop may not mate
 
 	h     hooks // the optional interfaces of spec.Ext
 	z     zobrist
@@ -172,7 +190,16 @@ func compile(s Spec) (*Variant, error) {
 	if err := v.compileCastling(); err != nil {
 		return nil, err
 	}
+	if s.CapturesToHand {
+		if !s.Drops {
+			return nil, errors.New("captures to hand need drops")
+		}
+		v.toHand = true
+	}
 	if err := v.compileEnd(); err != nil {
+		return nil, err
+	}
+	if err := v.compileExotic(); err != nil {
 		return nil, err
 	}
 	v.compileMoves()
@@ -226,8 +253,25 @@ func (v *Variant) compilePawn() error {
 func (v *Variant) compilePromotion() error {
 	ps := v.spec.Promotion
 	if len(ps.Ranks) == 0 {
-		if ps.Pieces != "" || len(ps.Limits) > 0 {
+		if ps.Pieces != "" || len(ps.Limits) > 0 || len(ps.MandatoryRanks) > 0 {
 			return errors.New("promotion pieces without promotion ranks")
+		}
+		return nil
+	}
+	piecePromo := false
+	for _, t := range v.types[1:] {
+		piecePromo = piecePromo || t.spec.PromotesTo != 0
+	}
+	if piecePromo && ps.Pieces == "" && len(ps.Limits) == 0 && len(ps.MandatoryRanks) == 0 && !ps.Mandatory {
+		// The zone of pieces that promote (PieceSpec.PromotesTo) alone.
+		for _, r := range ps.Ranks {
+			if r < 1 || r > v.board.Ranks {
+				return fmt.Errorf("promotion rank %d is off the board", r)
+			}
+			for f := 0; f < v.board.Files; f++ {
+				v.promoZone[White].Add(geom.Sq(f, r-1))
+				v.promoZone[Black].Add(geom.Sq(f, v.board.Ranks-r))
+			}
 		}
 		return nil
 	}
@@ -269,7 +313,18 @@ func (v *Variant) compilePromotion() error {
 		}
 		v.promoLimit[t] = n
 	}
-	v.mandatory = ps.Mandatory
+	if ps.Mandatory {
+		v.mustPromote = v.promoZone
+	}
+	for _, r := range ps.MandatoryRanks {
+		if !slices.Contains(ps.Ranks, r) {
+			return fmt.Errorf("mandatory promotion rank %d is not a promotion rank", r)
+		}
+		for f := 0; f < v.board.Files; f++ {
+			v.mustPromote[White].Add(geom.Sq(f, r-1))
+			v.mustPromote[Black].Add(geom.Sq(f, v.board.Ranks-r))
+		}
+	}
 	return nil
 }
 
@@ -442,8 +497,8 @@ func (v *Variant) compileProbes() {
 			ms := v.moves[c][t]
 			for _, group := range [][]leg{ms.leaps, ms.rides, ms.special} {
 				for _, l := range group {
-					if l.mode&betza.Capture == 0 {
-						continue
+					if l.mode&betza.Capture == 0 || l.flags&betza.Hop != 0 {
+						continue // hoppers are found by the slow path
 					}
 					pr := probe{off: -l.off, max: l.max, types: 1 << t, initial: l.flags&betza.Initial != 0}
 					switch {

@@ -47,5 +47,8 @@ func (z *zobrist) pieceKey(p Piece, s geom.Square) uint64 {
 	if a := p.Attr(); a != 0 {
 		k ^= Mix64(k ^ uint64(a))
 	}
+	if p&promoted != 0 {
+		k ^= Mix64(k ^ 1<<40)
+	}
 	return k
 }

@@ -40,10 +40,11 @@ func NewRegistry() *Registry {
 }
 
 // builtinOrder is the order in which the built-in variants are listed.
-var builtinOrder = []string{"chess", "greatshatranj", "chatrang"}
+var builtinOrder = []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi", "shogi"}
 
 // AddBuiltins registers the built-in data variants (chess, Great Shatranj,
-// Chatrang, in that order) in r. It fails if one of their names is taken
+// Chatrang, then the classic families: shatranj, courier, capablanca,
+// makruk, grand, crazyhouse, xiangqi, shogi, in that order) in r. It fails if one of their names is taken
 // in r, or if an embedded file is broken, which the tests rule out. The
 // registry every command, protocol and the server use is package
 // catalog's, which adds these and the variants of Go packages.

@@ -18,13 +18,18 @@ var ErrFile = errors.New("bad variant file")
 // file is the TOML form of a variant. Field docs are the format reference;
 // docs/variants.md repeats them for people, and a test keeps the two in step.
 type file struct {
-	Base        string      `toml:"base"`        // a variant to start from; keys here replace its keys
-	Name        string      `toml:"name"`        // registry name, lower case: "greatshatranj"
-	Aliases     []string    `toml:"aliases"`     // other names
-	Title       string      `toml:"title"`       // display name: "Great Shatranj"
-	Description string      `toml:"description"` // a short rules summary
-	Start       string      `toml:"start"`       // start position (FEN)
-	Drops       bool        `toml:"drops"`       // reserve pieces may be dropped on empty squares
+	Base        string      `toml:"base"`              // a variant to start from; keys here replace its keys
+	Name        string      `toml:"name"`              // registry name, lower case: "greatshatranj"
+	Aliases     []string    `toml:"aliases"`           // other names
+	Title       string      `toml:"title"`             // display name: "Great Shatranj"
+	Description string      `toml:"description"`       // a short rules summary
+	Start       string      `toml:"start"`             // start position (FEN)
+	Drops       bool        `toml:"drops"`             // reserve pieces may be dropped on empty squares
+	ToHand      bool        `toml:"captures_to_hand"`  // captured pieces go to the capturer's reserve
+	Flying      bool        `toml:"flying_royals"`     // royal pieces may not face each other on a file
+	Immobile    bool        `toml:"immobile_illegal"`  // no move or drop to a square a piece could never leave
+	NoDoubled   string      `toml:"drop_no_doubled"`   // letters not dropped on a file holding one of them
+	NoDropMate  string      `toml:"drop_mate_illegal"` // letters whose drop may not checkmate
 	Board       boardFile   `toml:"board"`
 	Pieces      []pieceFile `toml:"piece"`
 	Pawn        pawnFile    `toml:"pawn"`
@@ -40,12 +45,17 @@ type boardFile struct {
 }
 
 type pieceFile struct {
-	Letter        string `toml:"letter"`         // one upper-case letter
-	Name          string `toml:"name"`           // "knight"
-	Betza         string `toml:"betza"`          // movement
-	Royal         bool   `toml:"royal"`          // may not be left in check
-	Value         int    `toml:"value"`          // centipawns; 0: derived by the engine
-	CannotCapture string `toml:"cannot_capture"` // letters this piece may not capture
+	Letter        string   `toml:"letter"`         // one upper-case letter
+	Name          string   `toml:"name"`           // "knight"
+	Betza         string   `toml:"betza"`          // movement
+	Royal         bool     `toml:"royal"`          // may not be left in check
+	Value         int      `toml:"value"`          // centipawns; 0: derived by the engine
+	CannotCapture string   `toml:"cannot_capture"` // letters this piece may not capture
+	Region        []string `toml:"region"`         // squares (or ranges "d1-f3") it may go to, for White
+	ZoneBetza     string   `toml:"zone_betza"`     // its movement while on zone_ranks
+	ZoneRanks     []int    `toml:"zone_ranks"`     // ranks (1 = own first) where it moves by zone_betza
+	PromotesTo    string   `toml:"promotes_to"`    // the letter it may become in the promotion zone
+	PromotedFrom  string   `toml:"promoted_from"`  // the letter it was: FEN "+X", to hand as X
 }
 
 type pawnFile struct {
@@ -56,10 +66,11 @@ type pawnFile struct {
 }
 
 type promoFile struct {
-	Ranks     []int          `toml:"ranks"`     // ranks from the owner's side where pawns promote
-	Pieces    string         `toml:"pieces"`    // letters of the choices
-	Mandatory bool           `toml:"mandatory"` // the pawn must promote on reaching the zone
-	Limits    map[string]int `toml:"limits"`    // a type is allowed while fewer than this are on the board
+	Ranks          []int          `toml:"ranks"`           // ranks from the owner's side where pawns promote
+	Pieces         string         `toml:"pieces"`          // letters of the choices
+	Mandatory      bool           `toml:"mandatory"`       // the pawn must promote on reaching the zone
+	MandatoryRanks []int          `toml:"mandatory_ranks"` // ranks of the zone where it must promote all the same
+	Limits         map[string]int `toml:"limits"`          // a type is allowed while fewer than this are on the board
 }
 
 type castleFile struct {
@@ -72,6 +83,8 @@ type endFile struct {
 	Checkmate     string   `toml:"checkmate"`       // for the mated side: loss (default), win, draw
 	Stalemate     string   `toml:"stalemate"`       // for the stalemated side: draw (default), win, loss
 	BareKing      string   `toml:"bare_king"`       // for a side with royals only: none (default), loss, win, draw
+	BareKingReply bool     `toml:"bare_king_reply"` // the bare side may take the opponent's last piece in reply (shatranj)
+	Counting      string   `toml:"counting"`        // a counting rule: "makruk"; "": none
 	MoveRule      int      `toml:"move_rule"`       // moves without capture or pawn move that draw (50); 0: none
 	Repetition    int      `toml:"repetition"`      // occurrences of a position that draw (3); 0: none
 	MoveCap       int      `toml:"move_cap"`        // plies played in the game (not counting a FEN's move number) after which it is a draw; 0: none
@@ -186,6 +199,11 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	s := rules.Spec{
 		Name: f.Name, Aliases: f.Aliases, Title: f.Title, Description: strings.TrimSpace(f.Description),
 		Files: f.Board.Files, Ranks: f.Board.Ranks, Start: f.Start, Drops: f.Drops,
+		CapturesToHand: f.ToHand, FlyingRoyals: f.Flying, ImmobileIllegal: f.Immobile,
+		DropNoDoubled: strings.ToUpper(f.NoDoubled), DropMateIllegal: strings.ToUpper(f.NoDropMate),
+	}
+	if f.ToHand && !f.Drops {
+		return fail(errors.New("captures_to_hand: needs drops"))
 	}
 	if f.Start == "" {
 		return fail(errors.New("start: missing"))
@@ -209,9 +227,25 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 		if pf.Name == "" {
 			return fail(fmt.Errorf("piece %c: name: missing", l))
 		}
+		region, err := parseRegion(b, pf.Region)
+		if err != nil {
+			return fail(fmt.Errorf("piece %c: region: %v", l, err))
+		}
+		var promo [2]byte
+		for k, txt := range []string{pf.PromotesTo, pf.PromotedFrom} {
+			if txt == "" {
+				continue
+			}
+			key := []string{"promotes_to", "promoted_from"}[k]
+			if promo[k], err = letter(txt, fmt.Sprintf("piece %c: %s", l, key)); err != nil {
+				return fail(err)
+			}
+		}
 		s.Pieces = append(s.Pieces, rules.PieceSpec{
 			Letter: l, Name: pf.Name, Betza: pf.Betza, Royal: pf.Royal, Value: pf.Value,
 			CannotCapture: strings.ToUpper(pf.CannotCapture),
+			Region:        region, ZoneBetza: pf.ZoneBetza, ZoneRanks: pf.ZoneRanks,
+			PromotesTo: promo[0], PromotedFrom: promo[1],
 		})
 	}
 	if f.Pawn.Letter != "" {
@@ -223,7 +257,7 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	} else if f.Pawn.DoubleStep || f.Pawn.EnPassant || len(f.Pawn.DoubleStepRanks) > 0 {
 		return fail(errors.New("pawn: rules without pawn.letter"))
 	}
-	s.Promotion = rules.PromotionSpec{Ranks: f.Promotion.Ranks, Pieces: strings.ToUpper(f.Promotion.Pieces), Mandatory: f.Promotion.Mandatory}
+	s.Promotion = rules.PromotionSpec{Ranks: f.Promotion.Ranks, Pieces: strings.ToUpper(f.Promotion.Pieces), Mandatory: f.Promotion.Mandatory, MandatoryRanks: f.Promotion.MandatoryRanks}
 	if len(f.Promotion.Limits) > 0 {
 		s.Promotion.Limits = map[byte]int{}
 		for k, n := range f.Promotion.Limits {
@@ -271,6 +305,23 @@ func (f *file) spec(origin string) (rules.Spec, error) {
 	if e.BareKing, errV = parseValue(f.End.BareKing, "bare_king", rules.None); errV != nil {
 		return fail(errV)
 	}
+	switch f.End.Counting {
+	case "":
+	case "makruk":
+		s.Ext = makrukCounting{}
+	default:
+		return fail(fmt.Errorf("end.counting: %q; want makruk", f.End.Counting))
+	}
+	if f.End.BareKingReply {
+		if e.BareKing == rules.None {
+			return fail(errors.New("end.bare_king_reply: needs end.bare_king"))
+		}
+		if s.Ext != nil {
+			return fail(errors.New("end.bare_king_reply: cannot be combined with end.counting"))
+		}
+		s.Ext = &bareReply{value: e.BareKing}
+		e.BareKing = rules.None
+	}
 	if e.Checkmate == rules.None || e.Stalemate == rules.None {
 		return fail(errors.New("end: checkmate and stalemate need a value"))
 	}
@@ -304,4 +355,30 @@ func Keys() []string {
 	}
 	walk(reflect.TypeOf(file{}), "")
 	return out
+}
+
+// parseRegion reads a piece's region: squares ("e2") and rectangles given
+// by two corners ("d1-f3").
+func parseRegion(b geom.Board, items []string) (geom.Set, error) {
+	var set geom.Set
+	for _, it := range items {
+		lo, hi, ok := strings.Cut(it, "-")
+		if !ok {
+			hi = lo
+		}
+		a, err := b.ParseSquare(lo)
+		if err != nil {
+			return set, err
+		}
+		z, err := b.ParseSquare(hi)
+		if err != nil {
+			return set, err
+		}
+		for f := min(a.File(), z.File()); f <= max(a.File(), z.File()); f++ {
+			for r := min(a.Rank(), z.Rank()); r <= max(a.Rank(), z.Rank()); r++ {
+				set.Add(geom.Sq(f, r))
+			}
+		}
+	}
+	return set, nil
 }

@@ -17,8 +17,16 @@ func TestBuiltins(t *testing.T) {
 		"chess":         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"greatshatranj": "wnegkmhenw/pppppppppp/10/10/10/10/PPPPPPPPPP/WNEGKMHENW w - - 0 1",
 		"chatrang":      "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+		"shatranj":      "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+		"courier":       "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+		"capablanca":    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+		"makruk":        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+		"grand":         "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+		"crazyhouse":    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+		"xiangqi":       "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+		"shogi":         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
 	}
-	if got := reg.Names(); !reflect.DeepEqual(got, []string{"chess", "greatshatranj", "chatrang"}) {
+	if got := reg.Names(); !reflect.DeepEqual(got, []string{"chess", "greatshatranj", "chatrang", "shatranj", "courier", "capablanca", "makruk", "grand", "crazyhouse", "xiangqi", "shogi"}) {
 		t.Errorf("names %v", got)
 	}
 	for name, fen := range want {
@@ -172,6 +180,9 @@ func FuzzVariantFile(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(mini))
+	for _, text := range familyKeys {
+		f.Add([]byte(text))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := reg.Compile(data, "fuzz.toml")
 		if err != nil {
@@ -187,4 +198,61 @@ func FuzzVariantFile(f *testing.F) {
 		}
 		rules.Perft(p, 2)
 	})
+}
+
+// familyKeys are small files using the keys of the classic families
+// (regions, zone movements, hoppers, flying royals, captures to hand,
+// mandatory promotion ranks, counting, the bare-king reply), valid, as
+// seeds of the fuzzer and cases of TestFamilyKeys.
+var familyKeys = []string{
+	mini + "region = [\"b1-d2\"]\nzone_betza = \"fsW\"\nzone_ranks = [4, 5]\n",
+	strings.Replace(mini, "start =", "flying_royals = true\nstart =", 1) + "[[piece]]\nletter = \"C\"\nname = \"cannon\"\nbetza = \"mRcpR\"\n",
+	strings.Replace(mini, "start = \"4k/5/5/5/4K w - - 0 1\"", "drops = true\ncaptures_to_hand = true\nstart = \"4k/5/5/5/4K[Nn] w - - 0 1\"", 1) +
+		"[[piece]]\nletter = \"N\"\nname = \"knight\"\nbetza = \"N\"\n[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fmWfcF\"\n[pawn]\nletter = \"P\"\n" +
+		"[promotion]\nranks = [4, 5]\npieces = \"N\"\nmandatory_ranks = [5]\n",
+	mini + "[end]\nbare_king = \"loss\"\nbare_king_reply = true\n",
+	mini + "[end]\ncounting = \"makruk\"\n",
+	strings.Replace(mini, "start = \"4k/5/5/5/4K w - - 0 1\"", "drops = true\ncaptures_to_hand = true\nimmobile_illegal = true\n"+
+		"drop_no_doubled = \"P\"\ndrop_mate_illegal = \"P\"\nstart = \"4k/5/5/5/4K[Pp] w - - 0 1\"", 1) +
+		"[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fW\"\npromotes_to = \"T\"\n" +
+		"[[piece]]\nletter = \"T\"\nname = \"tokin\"\nbetza = \"WfF\"\npromoted_from = \"P\"\n[promotion]\nranks = [5]\n",
+}
+
+// TestFamilyKeys: the families' keys read, and their misuse is a clear
+// error of the file, never a panic.
+func TestFamilyKeys(t *testing.T) {
+	reg := builtins(t)
+	for i, text := range familyKeys {
+		v, err := reg.Compile([]byte(text), "family.toml")
+		if err != nil {
+			t.Errorf("family key file %d: %v", i, err)
+			continue
+		}
+		rules.Perft(v.Start(), 2)
+	}
+	for _, c := range []struct{ name, text, want string }{
+		{"captures to hand without drops", mini + "captures_to_hand = true\n", "captures_to_hand"},
+		{"reply without a bare-king value", mini + "[end]\nbare_king_reply = true\n", "needs end.bare_king"},
+		{"an unknown counting", mini + "[end]\ncounting = \"cambodian\"\n", "want makruk"},
+		{"counting and the reply", mini + "[end]\ncounting = \"makruk\"\nbare_king = \"loss\"\nbare_king_reply = true\n", "cannot be combined"},
+		{"a region off the board", mini + "region = [\"a1-f6\"]\n", "region"},
+		{"a zone without ranks", mini + "zone_betza = \"W\"\n", "zone movement needs"},
+		{"a zone Betza that does not parse", mini + "zone_betza = \"gR\"\nzone_ranks = [2]\n", "grasshoppers"},
+		{"a zone rank off the board", mini + "zone_betza = \"W\"\nzone_ranks = [6]\n", "off the board"},
+		{"flying royals without a royal", strings.Replace(strings.Replace(mini, "royal = true\n", "", 1), "start =", "flying_royals = true\nstart =", 1), "flying royals"},
+		{"a hop on a leaper", mini + "[[piece]]\nletter = \"C\"\nname = \"cannon\"\nbetza = \"pW\"\n", "needs a rider"},
+		{"promotes to an unknown piece", mini + "promotes_to = \"T\"\n[promotion]\nranks = [5]\n", "not another piece"},
+		{"promotes without a zone", mini + "[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fW\"\npromotes_to = \"K\"\n", "no promotion ranks"},
+		{"promoted from a royal", mini + "[[piece]]\nletter = \"T\"\nname = \"tokin\"\nbetza = \"W\"\npromoted_from = \"K\"\n", "royal"},
+		{"promotes_to not a letter", mini + "promotes_to = \"tt\"\n", "not one upper-case letter"},
+		{"a pawn with a zone and a double step", mini + "[[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"fmWfcF\"\nzone_betza = \"fsW\"\nzone_ranks = [4]\n[pawn]\nletter = \"P\"\ndouble_step = true\ndouble_step_ranks = [2]\n", "cannot double-step"},
+		{"an unknown drop rule piece", strings.Replace(mini, "start =", "drop_no_doubled = \"X\"\nstart =", 1), "drop rule"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := reg.Compile([]byte(c.text), "bad.toml")
+			if err == nil || !errors.Is(err, variant.ErrFile) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want an error wrapping ErrFile that says %q", err, c.want)
+			}
+		})
+	}
 }

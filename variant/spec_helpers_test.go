@@ -64,10 +64,17 @@ func parseFENSafe(v *rules.Variant, fen string) (p *rules.Position, err error) {
 // errPanic marks an error made from a panic by parseFENSafe.
 var errPanic = errors.New("panic")
 
-// coord writes m as a coordinate move.
+// coord writes m as a coordinate move; a drop as the piece's upper-case
+// letter, "@" and the square ("N@f5"), as Fairy-Stockfish writes it.
 func coord(v *rules.Variant, m rules.Move) string {
+	if m.Kind() == rules.Drop {
+		return string(v.Letter(m.Promo())) + "@" + m.To().String()
+	}
 	s := m.From().String() + m.To().String()
 	if m.Kind() == rules.Promotion {
+		if v.PieceSpec(m.Promo()).PromotedFrom != 0 {
+			return s + "+" // a piece's own promotion, as Fairy-Stockfish writes shogi's
+		}
 		s += strings.ToLower(string(v.Letter(m.Promo())))
 	}
 	return s

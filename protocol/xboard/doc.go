@@ -33,7 +33,7 @@
 // The features sent in reply to protover are
 //
 //	feature myname="anychess" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 reuse=1 analyze=1 san=0 time=1 draw=0 memory=1 smp=1 exclude=0
-//	feature variants="normal,great,greatshat,chatrang"
+//	feature variants="normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess,japanese-chess"
 //	feature option="VariantPath -file <empty>"
 //	feature done=1
 //

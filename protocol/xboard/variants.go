@@ -70,10 +70,16 @@ var preferred = map[string]int{
 // XBoard reads any name containing "shatranj" as its Shatranj (backend.c,
 // StringToVariant), so the engine-defined form of Great Shatranj is
 // "greatshat".
+//
+// Shatranj and Capablanca chess are XBoard's own variants under those
+// names, with the same letters and start positions (Fairy-Stockfish
+// follows XBoard in them): they are offered under their names alone.
 var xboardNames = map[string][]string{
 	"chess":         {"normal"},
 	"chess960":      {"fischerandom"},
 	"greatshatranj": {"great", "greatshat"},
+	"shatranj":      {"shatranj"},
+	"capablanca":    {"capablanca"},
 }
 
 // XBoardNames returns the names under which v is offered to XBoard in the
@@ -541,6 +547,9 @@ func XBetza(m betza.Movement) string {
 		}
 		if c.flags&betza.Skip != 0 {
 			sb.WriteByte('j')
+		}
+		if c.flags&betza.Hop != 0 {
+			sb.WriteByte('p') // XBoard's hopper, as the xiangqi cannon's cpR
 		}
 		switch {
 		case c.rng == 0 && letter == "W":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -34,6 +35,7 @@ func TestXBetza(t *testing.T) {
 		{"fcjB", "fyafcFftgafcF"},
 		{"jNN", "yafNtgafNgafmN"},
 		{"jB3", "jF3"},       // a limited skipping rider keeps XBoard's j
+		{"mRcpR", "mRcpR"},   // the xiangqi cannon: XBoard's hopper p
 		{"fmWfcF", "fmWfcF"}, // modifiers: directions first, then m or c
 		{"mWcF", "mWcF"},     // no K: the modes differ
 		{"cK", "cK"},
@@ -247,7 +249,7 @@ func TestXBoardKnows(t *testing.T) {
 	reg := vtest.Builtins()
 	for _, v := range reg.Variants() {
 		for _, n := range XBoardNames(v) {
-			if xboardKnows(n) && n != "normal" && n != "great" {
+			if xboardKnows(n) && !slices.Contains(xboardNames[v.Name()], n) {
 				t.Errorf("%s is offered as %q, which XBoard reads as its own variant", v.Name(), n)
 			}
 		}
@@ -298,7 +300,7 @@ func TestSetupCommands(t *testing.T) {
 	for _, v := range reg.Variants() {
 		names = append(names, XBoardNames(v)...)
 	}
-	if got := strings.Join(names, ","); got != "normal,great,greatshat,chatrang" {
+	if got := strings.Join(names, ","); got != "normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess,japanese-chess" {
 		t.Errorf("XBoard names: %s", got)
 	}
 }
@@ -334,7 +336,7 @@ func TestTenRanks(t *testing.T) {
 	}
 	got := out.String()
 	for _, want := range []string{
-		`feature variants="normal,great,greatshat,chatrang,tenranks"`,
+		`feature variants="normal,great,greatshat,chatrang,shatranj,kurierspiel,capablanca,thai,grandchess,zh,chinese-chess,japanese-chess,tenranks"`,
 		"setup (P..RQ...C...H.....LKp..rq...c...h.....lk) 8x10+0_fairy rhlqkclh/pppppppp/8/8/8/8/8/8/PPPPPPPP/RHLQKCLH w - - 0 1\n" +
 			"piece H& N0\npiece L& fRbW\npiece C& rflfNC\n",
 		"# FEN rhlqkclh/pppppppp/8/8/8/8/4P3/8/PPPP1PPP/RHLQKCLH b - - 0 1\n",
