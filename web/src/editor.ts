@@ -51,6 +51,7 @@ export class EditorPage {
   private loading = true;
   private loadError = '';
   private check: VariantCheck | null = null;
+  private good: VariantCheck | null = null; // the last good file's check, which the preview shows
   private checkError = '';
   private checking = false;
   private seq = 0;
@@ -110,6 +111,7 @@ export class EditorPage {
       if (this.closed || seq !== this.seq) return;
       this.check = c;
       this.checkError = '';
+      if (c.board && c.start) this.good = c;
       this.showStart();
     } catch (e) {
       if (this.closed || seq !== this.seq) return;
@@ -121,7 +123,7 @@ export class EditorPage {
 
   // showStart puts the checked variant's start on the preview board.
   private showStart(): void {
-    const c = this.check;
+    const c = this.good;
     if (!c || !c.board || !c.start) return;
     const pieces = c.pieces || [];
     const pk = JSON.stringify(pieces.map((p) => [p.letter, p.name, p.betza]));
@@ -250,12 +252,14 @@ export class EditorPage {
   }
 
   // previewView is the checked variant: its start, pieces and perft.
-  private previewView(): VNode[] {
-    const c = this.check;
+  private previewView(): (VNode | string)[] {
+    const c = this.good;
     if (!c || !c.board || !c.start) return [h('p.dim', this.checking ? 'checking…' : 'The start and the pieces show here once the file is good.')];
     const files = c.board.files, ranks = c.board.ranks;
+    const stale = c !== this.check;
     return [
       h('h3', [c.title || c.name, h('span.dim', ` ${c.name} · ${files}×${ranks}`)]),
+      stale ? h('p#editor-stale.dim', 'The last good version of the file, until this one is fixed.') : '',
       h('div.editor-board', [this.board.view({ variant: this.previewKey, files, ranks }, boardLabel(c.start, files, c.pieces, 'white'))]),
       h('p', ['start ', h('code#editor-start.fen', c.start)]),
       h('p#editor-perft', { dataset: { perft: (c.perft || []).join(',') } }, ['perft from the start: ',
@@ -278,7 +282,7 @@ function pieceCard(p: CheckedPiece, files: number, ranks: number): VNode {
       h('img', { attrs: { src: img, alt: '', width: 28, height: 28 } }),
       h('strong', p.name), ` (${p.letter})`, p.royal ? h('span.dim', ' royal') : '',
       h('br'), 'Betza ', h('code.betza', p.betza),
-      h('br'), h('span.piece-value', { dataset: { value: String(p.value) } }, `value ${(p.value / 100).toFixed(2)}`),
+      h('br'), p.royal ? h('span.piece-value', 'royal: no value') : h('span.piece-value', { dataset: { value: String(p.value) } }, `value ${(p.value / 100).toFixed(2)}`),
       h('span.dim', ` · ${p.moves.length} moves, ${p.captures.length} captures from ${p.from}`),
     ]),
   ]);

@@ -343,6 +343,18 @@ export class SetupPage {
     }
   }
 
+  // paletteLetters are the letters of the pieces the palette offers: the
+  // variant's, or where the FEN defines its pieces in braces (csipgs's
+  // designs, "{B=B,K=royal-K}"), those it defines.
+  private paletteLetters(): string[] {
+    const v = this.v as Variant;
+    const all = v.pieces.map((p) => p.letter.toUpperCase());
+    const defs = this.rest.find((f) => /^\{.*\}$/.test(f));
+    if (!defs) return all;
+    const named = defs.slice(1, -1).split(',').map((d) => d.split('=')[0].trim().toUpperCase()).filter((l) => all.includes(l));
+    return named.length ? named : all;
+  }
+
   /** view is the page. */
   view(): VNode {
     const v = this.v;
@@ -372,6 +384,7 @@ export class SetupPage {
     const status = this.checking ? 'checking…' : this.invalid ? this.invalid
       : this.pos ? `legal position: ${this.pos.turn} to move, ${this.pos.legal.length} legal move${this.pos.legal.length === 1 ? '' : 's'}` + (this.pos.status.result !== '*' ? ` — over: ${this.pos.status.result} ${this.pos.status.reason}` : '') : '';
     const pocketPieces = this.pocket === null ? [] : [...this.pocket];
+    const letters = this.paletteLetters();
     return h('div#setup.setup-page', { key: 'setup-' + v.name, dataset: { variant: v.name } }, [
       h('p.crumbs', [h('a', { attrs: { href: '#/' } }, 'lobby'), ' · ', h('a', { attrs: { href: '#/rules/' + v.name } }, 'rules of ' + v.title), ' · board editor']),
       h('h2', ['Set up a position', h('span.dim', ` ${v.title}`)]),
@@ -382,8 +395,8 @@ export class SetupPage {
         ]),
         h('div.setup-tools', [
           h('div#palette.palette', [
-            h('div.palette-row', v.pieces.map((p) => chip(p.letter.toUpperCase()))),
-            h('div.palette-row', v.pieces.map((p) => chip(p.letter.toLowerCase()))),
+            h('div.palette-row', letters.map((l) => chip(l.toUpperCase()))),
+            h('div.palette-row', letters.map((l) => chip(l.toLowerCase()))),
             h('div.palette-row', [
               h('button#tool-move', { attrs: { type: 'button', 'aria-pressed': String(selected('move')) }, class: { selected: selected('move') }, on: { click: () => this.setTool('move') } }, 'move pieces'),
               h('button#tool-trash', { attrs: { type: 'button', 'aria-pressed': String(selected('trash')) }, class: { selected: selected('trash') }, on: { click: () => this.setTool('trash') } }, '✕ remove'),
