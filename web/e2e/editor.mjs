@@ -92,9 +92,10 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
   // gameOpened waits for the game page a button of the editors opens, or
   // fails with the editor's message.
   async function gameOpened(page, msg) {
-    await page.waitForSelector(`body[data-version], ${msg}.error`);
+    await page.waitForFunction((msg) => location.hash.startsWith('#/game/') || document.querySelector(`${msg}.error`), msg);
     const err = await page.$(`${msg}.error`);
     check(!err, `no game: ${err && await err.textContent()}`);
+    await page.waitForSelector('body[data-version]');
     return page.url().split('/').pop();
   }
 
