@@ -122,6 +122,8 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     await page.goto(base + '/#/editor/chess');
     await page.waitForFunction(() => document.querySelector('#editor-text').value.includes('name = "chess"'));
     await page.waitForSelector('#editor-status[data-ok="true"]');
+    // Chess's own file checks, but its name is a built-in variant's.
+    check((await page.textContent('#editor-status')).includes('choose another name') && await page.isDisabled('#editor-save'), 'chess\'s name may be saved over');
     // A fault: an atom the Betza notation does not have.
     const broken = WIZARD.replace('betza = "CF"', 'betza = "C%F"');
     const line = broken.split('\n').findIndex((l) => l.includes('C%F')) + 1;
@@ -132,6 +134,10 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     check(await page.$(`.code-gutter .ln.err[data-line="${line}"]`), `line ${line} is not marked`);
     check(await page.$(`.code-mark[data-line="${line}"]`), `line ${line} is not highlighted`);
     check(await page.isDisabled('#editor-save'), 'a broken file can be saved');
+    // The fault's link selects its line.
+    await page.click('#editor-errors li a');
+    const sel = await page.$eval('#editor-text', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
+    check(sel === 'betza = "C%F"', `the link selects ${JSON.stringify(sel)}`);
     // Fixed: the start on a 10x10 board, the wizard's diagram, values, perft.
     await page.fill('#editor-text', WIZARD);
     await page.waitForSelector('#editor-status[data-ok="true"]');
