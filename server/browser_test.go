@@ -3,9 +3,12 @@ package server
 import (
 	"context"
 	"flag"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,8 +19,56 @@ import (
 // where readers see them; without it they go to a temporary folder.
 var updateShots = flag.Bool("update-screenshots", false, "write the browser tests' screenshots to docs/screenshots")
 
+// restartPath is the path of the browser tests' restart hook: a POST to
+// it stops the server and starts another on the same database, behind the
+// same address, as a server restarted by its operator.
+const restartPath = "/__e2e/restart"
+
+// restartable is a server for the browser tests at a fixed address,
+// whose server behind it can be restarted (restartPath).
+type restartable struct {
+	URL string
+
+	t    *testing.T
+	path string
+	mu   sync.Mutex
+	ts   *testServer
+}
+
+// newRestartable starts a server on a new database behind a fixed address.
+func newRestartable(t *testing.T) *restartable {
+	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "games.db")}
+	r.ts = r.start()
+	hs := httptest.NewServer(r)
+	t.Cleanup(hs.Close)
+	r.URL = hs.URL
+	return r
+}
+
+func (r *restartable) start() *testServer {
+	return newTestServer(r.t, r.path, func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
+}
+
+// ServeHTTP passes a request to the server of the moment, and restarts it
+// on a POST to restartPath.
+func (r *restartable) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	if req.URL.Path == restartPath && req.Method == http.MethodPost {
+		r.mu.Lock()
+		r.ts.stop()
+		r.ts = r.start()
+		r.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	r.mu.Lock()
+	h := r.ts.Server.Handler()
+	r.mu.Unlock()
+	h.ServeHTTP(w, req)
+}
+
 // TestBrowser runs the page's browser tests (web/e2e/run.mjs, Playwright
-// on Debian's chromium) against a server on a loopback port; with
+// on Debian's chromium) against a server on a loopback port, which the
+// tests may restart on the same database (restartPath); with
 // -update-screenshots their screenshots replace those in docs/screenshots.
 // It fails when node, chromium or the e2e packages are missing: ./test.sh
 // installs them.
@@ -40,7 +91,7 @@ func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "playwright-core")); err != nil {
 		t.Fatal("web/e2e/node_modules is missing: run ./test.sh (npm ci in web/e2e)")
 	}
-	ts := newTestServer(t, "", func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
+	front := newRestartable(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
 	defer cancel()
 	shots := t.TempDir()
@@ -49,7 +100,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, "run.mjs"), ts.URL, shots)
+	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, "run.mjs"), front.URL, shots)
 	cmd.Dir = e2e
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
 	out, err := cmd.CombinedOutput()

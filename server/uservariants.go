@@ -532,6 +532,28 @@ var ruleKeys = map[string][2]string{
 	"end": {"end", ""}, "dead": {"end", "dead"},
 }
 
+// pieceKeyRE finds the key a message about a piece names after the
+// piece ("piece N (knight): betza ...").
+var pieceKeyRE = regexp.MustCompile(`piece [A-Z]\b[^:]*: ([a-z_]+)\b`)
+
+// tableKeyLine returns the line (from 1) that sets key in the table that
+// holds line at (from 0), or 0 if that table does not set it.
+func tableKeyLine(lines []string, at int, key string) int {
+	from, to := at, at
+	for from > 0 && !strings.HasPrefix(strings.TrimSpace(lines[from]), "[") {
+		from--
+	}
+	for to+1 < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[to+1]), "[") {
+		to++
+	}
+	for i := from; i <= to; i++ {
+		if k, _, ok := strings.Cut(lines[i], "="); ok && strings.TrimSpace(k) == key {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // keyLine returns the line (from 1) of text that a message of the rules'
 // check is about, or 0 if the message names nothing the text sets.
 func keyLine(text, msg string) int {
@@ -540,10 +562,15 @@ func keyLine(text, msg string) int {
 		return 0
 	}
 	lines := strings.Split(text, "\n")
-	if m[1] != "" { // a piece: the line that gives its letter
+	if m[1] != "" { // a piece: the line of the key the message names in its table, else the line that gives its letter
 		for i, line := range lines {
 			k, v, ok := strings.Cut(line, "=")
 			if ok && strings.TrimSpace(k) == "letter" && strings.Trim(strings.TrimSpace(v), `"'`) == m[1] {
+				if km := pieceKeyRE.FindStringSubmatch(msg); km != nil {
+					if l := tableKeyLine(lines, i, km[1]); l > 0 {
+						return l
+					}
+				}
 				return i + 1
 			}
 		}

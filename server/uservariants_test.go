@@ -136,7 +136,7 @@ func TestCheckVariant(t *testing.T) {
 		{"malformed", "name = \"bad\"\n[board\nfiles = 8\n", 2, 7, "expected"},
 		{"unknown key", strings.Replace(good, "[board]\n", "[board]\ncolour = 1\n", 1), 7, 1, `unknown key "board.colour"`},
 		{"bad start", strings.Replace(good, "rnbqk/", "rnbqkq/", 1), 4, 1, "start position"},
-		{"bad betza", miniText("mini", "N!"), 32, 1, "piece N (knight)"},
+		{"bad betza", miniText("mini", "N!"), 34, 1, "piece N (knight)"},
 		{"bad promotion", strings.Replace(good, `pieces = "QRBN"`, `pieces = "QRBNX"`, 1), 44, 1, "promotion piece X"},
 		{"16x16 riders", ridersText(), 0, 0, "variant beyond the limits: board 16x16: at most 12x12"},
 		{"too long", good + "# " + strings.Repeat("x", 70000) + "\n", 0, 0, "at most 65536 are accepted"},

@@ -108,7 +108,7 @@ export class Lobby {
     return h('div.lobby', { key: 'lobby' }, [
       h('section', [form, rules]),
       h('section', [h('h2', 'Games to watch'), gamesView('live-games', this.live), h('h2', 'Finished games'), gamesView('finished-games', this.done)]),
-      h('section.all-variants', [h('h2', 'Variants'), ...variants().map((x) => h('div.variant-card', [
+      h('section.all-variants', [h('h2', ['Variants ', h('a#lobby-editor.dim', { attrs: { href: '#/editor' } }, 'make your own')]), ...variants().map((x) => h('div.variant-card', [
         h('h3', [x.title, h('span.dim', ` ${x.name} · ${x.files}×${x.ranks}`)]),
         h('p', oneLine(x.description)),
         h('p.card-links', [h('a.rules-link', { attrs: { href: '#/rules/' + x.name }, dataset: { variant: x.name } }, 'rules'), ' · ', h('a', { attrs: { href: analysisURL(x.name, '') } }, 'analysis board')]),

@@ -1,12 +1,15 @@
 // The anychess web page: the router and the renderer. Each route is a
-// page (lobby.ts, game.ts, analysis.ts, rules.ts) whose view() is a
-// snabbdom tree of its state; redraw() patches the page's DOM to it.
+// page (lobby.ts, game.ts, analysis.ts, rules.ts, editor.ts, setup.ts)
+// whose view() is a snabbdom tree of its state; redraw() patches the
+// page's DOM to it.
 import { attributesModule, classModule, datasetModule, eventListenersModule, h, init, propsModule, styleModule, type VNode } from 'snabbdom';
 import { AnalysisView, parseRoute } from './analysis';
+import { EditorPage } from './editor';
 import { GameView } from './game';
 import { installPieceCSS } from './lib/pieces';
 import { Lobby } from './lobby';
 import { RulesPage } from './rules';
+import { SetupPage } from './setup';
 import type { Variant } from './types';
 import { api, errorText, setInvite, setRedraw, setVariants, variants } from './util';
 
@@ -67,6 +70,11 @@ async function route(): Promise<void> {
   if (parts[0] === 'game' && parts[1]) current = new GameView(parts[1]);
   else if (parts[0] === 'analysis') current = new AnalysisView(parseRoute(hash));
   else if (parts[0] === 'rules' && parts[1]) current = new RulesPage(decodeURIComponent(parts[1]));
+  else if (parts[0] === 'editor') current = new EditorPage(decodeURIComponent(parts[1] || ''));
+  else if (parts[0] === 'setup' && parts[1]) {
+    const [name, query = ''] = hash.slice('#/setup/'.length).split('?');
+    current = new SetupPage(decodeURIComponent(name), new URLSearchParams(query).get('fen') || '');
+  }
   else current = new Lobby();
   render();
 }

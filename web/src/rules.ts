@@ -104,7 +104,10 @@ export class RulesPage {
         h('span.key-m', '●'), ' moves there, ', h('span.key-c', '✕'), ' captures there, ',
         h('span.key-mc', '⬤'), ' both. Computed by the server\'s rules, not drawn by hand.']),
       this.piecesView(),
-      h('p', [h('a#rules-analyse', { attrs: { href: `#/analysis/${v.name}` } }, 'Analysis board of this variant'), ' · ', h('a', { attrs: { href: '#/' } }, 'play it from the lobby')]),
+      h('p', [h('a#rules-analyse', { attrs: { href: `#/analysis/${v.name}` } }, 'Analysis board of this variant'), ' · ',
+        h('a#rules-setup', { attrs: { href: '#/setup/' + encodeURIComponent(v.name) } }, 'set up a position'), ' · ',
+        h('a#rules-edit', { attrs: { href: '#/editor/' + encodeURIComponent(v.name) } }, 'make your own from this'), ' · ',
+        h('a', { attrs: { href: '#/' } }, 'play it from the lobby')]),
     ]);
   }
 

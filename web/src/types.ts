@@ -295,3 +295,29 @@ export interface PiecesInfo {
   ranks: number;
   pieces: PieceMoves[];
 }
+
+/** CheckedPiece is a piece of POST /api/variants/check: its moves and its value in centipawns. */
+export interface CheckedPiece extends PieceMoves {
+  value: number;
+}
+
+/** VariantError is a fault of a checked variant file (line 0: the rules as a whole). */
+export interface VariantError {
+  line: number;
+  col: number;
+  message: string;
+}
+
+/** VariantCheck is the answer of POST /api/variants/check. */
+export interface VariantCheck {
+  ok: boolean;
+  errors: VariantError[];
+  name?: string;
+  title?: string;
+  taken?: boolean;
+  saved?: boolean;
+  board?: { files: number; ranks: number };
+  start?: string;
+  pieces?: CheckedPiece[];
+  perft?: number[];
+}
