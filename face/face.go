@@ -52,3 +52,17 @@ func View(p *rules.Position, c rules.Color) (*rules.Position, error) {
 func Moderate(p, view *rules.Position, m rules.Move) (rules.Move, error) {
 	return p.Moderate(view, m)
 }
+
+// Stacker is the face of a variant whose positions may hold several
+// pieces on one square, written together in its FEN (Crazy Chess's
+// stacks): a position editor then lets a piece placed on an occupied
+// square join the piece there.
+type Stacker interface {
+	Stacks() bool
+}
+
+// Stacks reports whether v's positions may hold stacks of pieces.
+func Stacks(v *rules.Variant) bool {
+	s, ok := v.Face().(Stacker)
+	return ok && s.Stacks()
+}

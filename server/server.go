@@ -734,7 +734,8 @@ type VariantInfo struct {
 	Options     []OptionInfo `json:"options"`
 	Chance      bool         `json:"chance"`
 	Hidden      bool         `json:"hidden"`
-	Ranked      bool         `json:"ranked"` // pieces carry ranks, written after their letters in the FEN
+	Ranked      bool         `json:"ranked"`           // pieces carry ranks, written after their letters in the FEN
+	Stacks      bool         `json:"stacks,omitempty"` // a square may hold a stack of pieces, written together in the FEN (face.Stacks)
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
@@ -744,7 +745,7 @@ func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
 		out = append(out, VariantInfo{Name: v.Name(), Title: v.Title(), Aliases: s.reg.Aliases(v),
 			Description: v.Spec().Description, Files: b.Files, Ranks: b.Ranks, StartFEN: v.StartFEN(),
 			Pieces: pieces(v), Options: optionInfos(v), Chance: v.Chance(), Hidden: face.Hidden(v),
-			Ranked: v.Spec().Ranked})
+			Ranked: v.Spec().Ranked, Stacks: face.Stacks(v)})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -31,3 +31,20 @@ func TestEveryVariantPlays(t *testing.T) {
 		})
 	}
 }
+
+// TestVariantStacks: /api/variants says which variants' positions hold
+// stacks, as the variant's face answers (the board editor lets a piece
+// join another there).
+func TestVariantStacks(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	var vs []VariantInfo
+	getJSON(t, ts.URL+"/api/variants", &vs)
+	if len(vs) == 0 {
+		t.Fatal("no variants")
+	}
+	for _, v := range vs {
+		if want := v.Name == "crazychess"; v.Stacks != want {
+			t.Errorf("%s: stacks %v, want %v", v.Name, v.Stacks, want)
+		}
+	}
+}

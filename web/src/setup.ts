@@ -21,10 +21,6 @@ import { api, copyText, errorText, inviteURL, redraw, saveSeat, variantByName } 
 
 // How long the page waits after a change before it asks the server.
 const VALIDATE_MS = 250;
-// STACKING names the variants whose FEN writes stacks (Crazy-FEN), where
-// a piece placed on an occupied square joins the piece there.
-const STACKING = new Set(['crazychess']);
-
 /** Tool is what a click on a square does: place a piece (its letter, upper case White), remove, or move pieces. */
 export type Tool = { piece: string } | 'trash' | 'move';
 
@@ -128,7 +124,9 @@ export class SetupPage {
   }
 
   private get ranked(): boolean { return !!(this.v && this.v.ranked); }
-  private get stacking(): boolean { return !!this.v && STACKING.has(this.v.name); }
+  // A piece placed on an occupied square joins it where the variant's
+  // FEN writes stacks (the server's stacks flag).
+  private get stacking(): boolean { return !!(this.v && this.v.stacks); }
 
   // readFEN sets the position from a FEN text.
   private readFEN(fen: string): void {

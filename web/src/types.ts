@@ -35,6 +35,8 @@ export interface Variant {
   chance?: boolean;
   hidden?: boolean;
   ranked?: boolean;
+  /** a square may hold a stack of pieces, written together in the FEN */
+  stacks?: boolean;
   start_fen?: string;
 }
 
