@@ -314,6 +314,14 @@ func (s *Server) checkCreate(w http.ResponseWriter, r *http.Request) bool {
 			fmt.Errorf("a game is created with a Content-Type: application/json body, not %q", r.Header.Get("Content-Type")))
 		return false
 	}
+	return s.allowCreate(w, r)
+}
+
+// allowCreate counts a game's creation against the client's rate and all
+// clients' (Limits.CreateRate and GlobalCreateRate), answering 429 or 503
+// if it is over one. A seek posted and a pairing count as creations too: a
+// seek goes to every lobby feed.
+func (s *Server) allowCreate(w http.ResponseWriter, r *http.Request) bool {
 	now := time.Now()
 	if !s.limits.creates.allow(s.clientKey(r), now) {
 		tooMany(w, time.Duration(float64(time.Second)/s.lim.CreateRate), errors.New("too many games created; wait a little"))

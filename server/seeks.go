@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/face"
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/rating"
 )
 
@@ -518,7 +519,7 @@ func (s *Server) handlePostSeek(w http.ResponseWriter, r *http.Request) {
 		s.seekError(w, err)
 		return
 	}
-	if !s.checkPairRate(w, r) {
+	if !s.allowCreate(w, r) {
 		return
 	}
 	if err := s.lobby.post(sk, req.Visitor, user); err != nil {
@@ -655,7 +656,7 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 		s.seekError(w, err)
 		return
 	}
-	if !s.checkPairRate(w, r) {
+	if !s.allowCreate(w, r) {
 		s.lobby.restore(sk)
 		return
 	}
@@ -665,22 +666,6 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, p)
-}
-
-// checkPairRate counts a pairing, or a seek posted, as a game's creation
-// (Limits.CreateRate and GlobalCreateRate): a seek goes to every lobby
-// feed, so posting them is bounded like creating games.
-func (s *Server) checkPairRate(w http.ResponseWriter, r *http.Request) bool {
-	now := time.Now()
-	if !s.limits.creates.allow(s.clientKey(r), now) {
-		tooMany(w, time.Duration(float64(time.Second)/s.lim.CreateRate), errors.New("too many games created; wait a little"))
-		return false
-	}
-	if !s.limits.global.allow("", now) {
-		tooMany(w, time.Second, errBusy)
-		return false
-	}
-	return true
 }
 
 // QuickControl is a common time control offered as a quick-pairing button.
@@ -770,7 +755,7 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 			s.seekError(w, err)
 			return
 		}
-		if !s.checkPairRate(w, r) {
+		if !s.allowCreate(w, r) {
 			l.restore(taken)
 			return
 		}
@@ -782,7 +767,7 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusCreated, QuickAnswer{Paired: p})
 		return
 	}
-	if !s.checkPairRate(w, r) {
+	if !s.allowCreate(w, r) {
 		return
 	}
 	if err := l.post(sk, q.Visitor, user); err != nil {
@@ -792,24 +777,27 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, QuickAnswer{Seek: &sk.info})
 }
 
-// LevelInfo is one of the engine's levels. Elo is its rating on a
-// calibrated scale, omitted while the levels have none: the engine's
-// levels are not rated players.
+// LevelInfo is one of the engine's levels (package level): its search
+// depth, its time cap here, and its Elo on Stockfish's UCI_Elo scale, measured in
+// chess, with Margin the half-width of the measurement's 95% interval. The
+// engine's levels are not rated players.
 type LevelInfo struct {
 	Level  int   `json:"level"`
 	Depth  int   `json:"depth"`
 	MaxMS  int64 `json:"max_ms"`
 	Elo    int   `json:"elo,omitempty"`
+	Margin int   `json:"margin,omitempty"`
 	Rated  bool  `json:"rated"`
 	Engine bool  `json:"engine"`
 }
 
-// handleLevels answers the engine's levels.
+// handleLevels answers the engine's levels, weakest first.
 func (s *Server) handleLevels(w http.ResponseWriter, r *http.Request) {
 	out := []LevelInfo{}
-	for l := 1; l <= MaxLevel; l++ {
-		lim := s.engines.levelLimits(l, 0)
-		out = append(out, LevelInfo{Level: l, Depth: lim.Depth, MaxMS: lim.MoveTime.Milliseconds(), Engine: true})
+	for _, l := range level.All() {
+		lim := s.engines.levelLimits(l.N, 0)
+		out = append(out, LevelInfo{Level: l.N, Depth: l.Depth, MaxMS: lim.MoveTime.Milliseconds(),
+			Elo: l.Elo, Margin: l.Margin, Engine: true})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
