@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eachSquare, parseBoard } from '../src/fen.mjs';
+import { peopleTests } from './people.mjs';
 import { studyTests } from './study.mjs';
 
 // KEEP is the button of the design phase that keeps the designs.
@@ -1050,6 +1051,7 @@ test('screen readers: the board says where each piece stands, every button has a
 });
 
 studyTests({ test, newPage, check, base, shots, createGame, typeMove, waitOver, noOverflow, PHONE });
+peopleTests({ test, newPage, check, base, shots, createGame, typeMove, waitOver, noOverflow, PHONE });
 
 let passed = 0, failed = 0;
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
