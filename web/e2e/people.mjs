@@ -44,6 +44,9 @@ export function peopleTests({ test, newPage, check, base, shots, createGame, typ
   test('seeks: a rated seek posted in one page appears in another within a second, is accepted, both play; both ratings change', async () => {
     ann = await newPage();
     bob = await newPage();
+    // Both visitors go on into the tests below.
+    ann.context().keep = true;
+    bob.context().keep = true;
     await signUp(ann, ANN);
     await signUp(bob, BOB);
     await lobby(ann);
