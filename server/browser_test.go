@@ -40,7 +40,14 @@ func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "playwright-core")); err != nil {
 		t.Fatal("web/e2e/node_modules is missing: run ./test.sh (npm ci in web/e2e)")
 	}
-	ts := newTestServer(t, "", func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
+	ts := newTestServer(t, "", func(c *Config) {
+		c.Web = web.Handler()
+		c.Logf = func(string, ...any) {}
+		// Every page of the browser tests is the one client of the
+		// loopback address, which creates games (and posts seeks, which
+		// count as creations) much faster than any visitor may.
+		c.Limits.CreateBurst = 1000
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
 	defer cancel()
 	shots := t.TempDir()
