@@ -115,6 +115,30 @@ export function peopleTests({ test, newPage, check, base, shots, createGame, typ
     await page.waitForSelector('#profile-games[data-loading="no"] li.dim:has-text("No games")');
     await page.selectOption('#games-result', 'win');
     await page.waitForSelector(`#profile-games[data-loading="no"] li.profile-game[data-game="${game}"]`);
+    check(!(await page.$('#games-more')), 'a single page of games offers more');
+    // Paging: "More" asks for the page after the cursor the server gave,
+    // with the same filters, and adds its games below (the server's pages
+    // of one player's games, as if it had more than a page of them).
+    const asked = [];
+    await page.route('**/api/users/*/games?*', async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url.search);
+      if (!url.searchParams.get('before')) {
+        const real = await (await route.fetch()).json();
+        return route.fulfill({ json: { ...real, next: 'cursor-1' } });
+      }
+      return route.fulfill({ json: { games: [{ game: 'older0000001', seat: 'white', variant: 'chess', created: '2026-01-02T03:04:05Z', opponent: ANN.toLowerCase(), rated: true, class: 'blitz', outcome: 'win', result: '1-0', replay: '/#/game/older0000001', analysis: '/#/analysis/game/older0000001' }] } });
+    });
+    await page.selectOption('#games-variant', 'chess');
+    await page.waitForSelector('#games-more');
+    await page.click('#games-more');
+    await page.waitForSelector('li.profile-game[data-game="older0000001"]');
+    const order = await page.$$eval('li.profile-game', (els) => els.map((e) => e.dataset.game));
+    check(order.join(' ') === `${game} older0000001`, `the games after More: ${order.join(' ')}`);
+    check(!(await page.$('#games-more')), 'the last page still offers more');
+    const last = new URLSearchParams(asked[asked.length - 1]);
+    check(last.get('before') === 'cursor-1' && last.get('result') === 'win' && last.get('variant') === 'chess', `the next page was asked as ${asked[asked.length - 1]}`);
+    await page.unroute('**/api/users/*/games?*');
     await page.goto(base + '/#/leaderboard/chess');
     await page.waitForSelector('#leaderboard-variant');
     // Provisional ratings stay off the leaderboards.
@@ -164,18 +188,21 @@ export function peopleTests({ test, newPage, check, base, shots, createGame, typ
     await d.context().close();
   });
 
-  test('the engine\'s levels are offered with their Elo when measured', async () => {
+  test('the engine\'s levels are offered with their Elo when the server has measured it', async () => {
     const page = await newPage();
+    // The server's levels as they are, with an Elo and its margin given
+    // to some (as a server whose levels were measured answers).
+    const levels = await (await fetch(base + '/api/engine/levels')).json();
+    const measured = levels.map((l) => (l.level % 2 === 0 ? { ...l, elo: 1000 + 150 * l.level, margin: 40 } : l));
+    await page.route('**/api/engine/levels', (route) => route.fulfill({ json: measured }));
     await page.goto(base + '/#/');
     await page.waitForSelector('#level');
-    const levels = await page.evaluate(() => fetch('/api/engine/levels').then((r) => r.json()));
-    await page.waitForFunction((n) => document.querySelectorAll('#level option').length === n, levels.length);
-    for (const l of levels) {
+    await page.waitForFunction(() => (document.querySelector('#level option[value="4"]') || {}).textContent === 'level 4 · about 1600');
+    for (const l of measured) {
       const label = (await page.textContent(`#level option[value="${l.level}"]`)).trim();
       const want = l.elo ? `level ${l.level} · about ${l.elo}` : `level ${l.level}`;
       check(label === want, `level ${l.level} reads "${label}", not "${want}"`);
     }
-    await page.context().close();
   });
 
   test('claiming: a game played anonymously is claimed at sign-up in the same browser and shows in the profile', async () => {
