@@ -65,6 +65,12 @@ export function peopleTests({ test, newPage, check, base, shots, createGame, typ
     const text = (await row.textContent()).trim();
     check(text.includes('1500?') && text.includes('rated') && text.includes('3+2') && text.includes('white'), `the seek reads ${text}`);
     check(await row.getAttribute('data-own') === 'no', 'the other visitor is told the seek is its own');
+    // Another tab of the same account sees the seek as its own: no Accept.
+    const tab = await ann.context().newPage();
+    await lobby(tab);
+    const mine = await tab.waitForSelector(`tr.seek:has-text("${ANN}")`);
+    check(await mine.getAttribute('data-own') === 'yes' && !(await mine.$('button.accept')), 'another tab of the poster\'s account may accept its seek');
+    await tab.close();
     await row.$eval('button.accept', (b) => b.click());
     await bob.waitForSelector('body[data-seat="black"]');
     await ann.waitForSelector('body[data-seat="white"]');
@@ -186,6 +192,21 @@ export function peopleTests({ test, newPage, check, base, shots, createGame, typ
     check(seats === 'black white', `the seats are ${seats}`);
     await c.context().close();
     await d.context().close();
+  });
+
+  test('a seek disappears from the other lobbies when its poster leaves', async () => {
+    const c = await newPage(), d = await newPage();
+    await lobby(c);
+    await lobby(d);
+    await c.selectOption('#seek-variant', 'chatrang');
+    await c.selectOption('#seek-tc', '900000+10000');
+    await c.click('#seek-post');
+    const id = await (await c.waitForSelector('tr.seek[data-own="yes"]')).getAttribute('data-id');
+    await d.waitForSelector(`tr.seek[data-id="${id}"]`);
+    await c.context().close();
+    // The server keeps a seek for a few seconds after its poster's feed
+    // closed (the grace for a reload), then withdraws it from every lobby.
+    await d.waitForSelector(`tr.seek[data-id="${id}"]`, { state: 'detached' });
   });
 
   test('the engine\'s levels are offered with their Elo when the server has measured it', async () => {
