@@ -46,7 +46,14 @@ func newRestartable(t *testing.T) *restartable {
 }
 
 func (r *restartable) start() *testServer {
-	return newTestServer(r.t, r.path, func(c *Config) { c.Web = web.Handler(); c.Logf = func(string, ...any) {} })
+	return newTestServer(r.t, r.path, func(c *Config) {
+		c.Web = web.Handler()
+		c.Logf = func(string, ...any) {}
+		// Every page of the browser tests is the one client of the
+		// loopback address, which creates games (and posts seeks, which
+		// count as creations) much faster than any visitor may.
+		c.Limits.CreateBurst = 1000
+	})
 }
 
 // ServeHTTP passes a request to the server of the moment, and restarts it

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eachSquare, parseBoard } from '../src/fen.mjs';
+import { peopleTests } from './people.mjs';
 import { studyTests } from './study.mjs';
 import { editorTests } from './editor.mjs';
 
@@ -34,8 +35,14 @@ const browser = await chromium.launch({
 
 const T = 20000; // ms to wait for anything
 
+// opened are the browser contexts of the test running: closed when it
+// ends (with their pages' connections, which the server counts per
+// client), unless a context is marked keep for a later test.
+const opened = [];
+
 async function newPage(opts = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 820 }, ...opts });
+  opened.push(ctx);
   const page = await ctx.newPage();
   page.setDefaultTimeout(T);
   const errors = [];
@@ -59,7 +66,10 @@ async function createGame(page, { variant, opponent = 'engine', level = '1', col
   await page.selectOption('#tc', tc);
   if (fen) await page.fill('#fen', fen);
   await page.click('#create');
-  await page.waitForSelector('body[data-version]');
+  // A game the server refused says why in the form.
+  await page.waitForSelector('body[data-version], #create-error:not(:empty)');
+  const refused = await page.$('#create-error:not(:empty)');
+  if (refused) throw new Error(`the game was not created: ${await refused.textContent()}`);
   return page.url().split('/').pop();
 }
 
@@ -1052,6 +1062,7 @@ test('screen readers: the board says where each piece stands, every button has a
 
 studyTests({ test, newPage, check, base, shots, createGame, typeMove, waitOver, noOverflow, PHONE });
 editorTests({ test, newPage, check, base, shots, typeMove, noOverflow, PHONE });
+peopleTests({ test, newPage, check, base, shots, createGame, typeMove, waitOver, noOverflow, PHONE });
 
 let passed = 0, failed = 0;
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
@@ -1065,6 +1076,7 @@ for (const t of tests.filter((t) => !only || only.test(t.name))) {
     failed++;
     console.log(`FAIL ${t.name}: ${e.message}`);
   }
+  for (const ctx of opened.splice(0)) if (!ctx.keep) await ctx.close().catch(() => {});
 }
 await browser.close();
 console.log(`${passed} passed, ${failed} failed`);

@@ -10,6 +10,7 @@ import { verify as verifyDice } from './lib/dice';
 import { installDesignCSS, installPieceCSS, pieceURL } from './lib/pieces';
 import { isMuted, playSound, toggleMute } from './sound';
 import type { Action, ClientFrame, Color, Describe, DesignInfo, GameEvent, PlyEvent, Seat, ServerFrame, State, Summary } from './types';
+import { playerLink, ratingText } from './seeks';
 import { type SeatInfo, api, copyText, errorText, forgetSeat, isTyping, loadSeat, plural, rematchToken, redraw, saveSeat, takeInvite, variantByName } from './util';
 
 // DESIGN_GROUP is the group of the actions that decide a turn's designs
@@ -97,6 +98,8 @@ export class GameView {
   private designOut: DesignOut = null;
   private designSeq = 0;
   private notFound = false;
+  private players: Summary | null = null;
+  private wasOverSeen = false; // a state has come before: an end after it changes the ratings
   private readonly inviteLink: string | null;
   private readonly onKey: (ev: KeyboardEvent) => void;
   private readonly onOnline: () => void;
@@ -107,6 +110,7 @@ export class GameView {
     this.invite = takeInvite(id); // tried before seatInfo
     this.inviteLink = localStorage.getItem('anychess.invite.' + id);
     this.connect();
+    this.loadPlayers();
     this.tick = window.setInterval(() => this.drawClocks(), 100);
     this.beat = window.setInterval(() => this.heartbeat(), 15000);
     this.onOnline = () => this.reconnectNow();
@@ -122,6 +126,25 @@ export class GameView {
       act();
     };
     document.addEventListener('keydown', this.onKey);
+  }
+
+  // loadPlayers reads the game's summary for its players' accounts and
+  // ratings (again when the game ends: a rated game changes them).
+  private loadPlayers(): void {
+    api<Summary>('/api/games/' + encodeURIComponent(this.id)).then((sum) => { if (!this.closed) { this.players = sum; redraw(); } }).catch(() => {});
+  }
+
+  // playersView names the players who have accounts, with their ratings
+  // (provisional marked "?"), and says whether the game is rated.
+  private playersView(): VNode {
+    const p = this.players;
+    if (!p || (!p.white && !p.black)) return h('div#players.players', { attrs: { hidden: true } });
+    const side = (c: Color) => {
+      const pl = c === 'white' ? p.white : p.black;
+      return h('span.player', { dataset: { color: c, user: pl ? pl.user : '', rating: pl && pl.rating ? String(pl.rating) : '' } },
+        [c === 'white' ? '○ ' : '● ', pl ? playerLink(pl.user) : h('span.dim', 'anonymous'), pl && pl.rating ? h('span.rating', ' ' + ratingText(pl.rating, pl.provisional)) : '']);
+    };
+    return h('div#players.players', { dataset: { rated: p.rated ? 'yes' : 'no' } }, [side('white'), ' – ', side('black'), h('span.dim', p.rated ? ' · rated' : ' · casual')]);
   }
 
   /** close ends the page: its connection, timers and board. */
@@ -182,6 +205,7 @@ export class GameView {
           this.seat === 'spectator' && g.hidden && !g.finished
             ? h('div#watch-hidden.watch', 'Hidden information: the board is shown when the game ends.') : '',
         ] : 'Game ' + this.id),
+        this.playersView(),
         h('div#conn.conn', { attrs: { role: 'status' }, dataset: { state: this.conn.state } }, this.conn.text),
         h('div#status.status', { attrs: { role: 'status', 'aria-live': 'polite' }, dataset: this.statusData() }, this.statusText()),
         h('div#dice.dice', this.dice ? { attrs: { title: this.dice.title }, dataset: { verified: this.dice.verified } } : {}, this.dice ? this.dice.text : ''),
@@ -709,6 +733,8 @@ export class GameView {
     this.showDice(s);
     redraw();
     if (over && this.live && !this.wasOver) this.gameOver(s);
+    if (over && !this.wasOver && this.wasOverSeen) this.loadPlayers();
+    this.wasOverSeen = true;
     this.wasOver = over;
     this.live = true;
     this.drawClocks();

@@ -4,8 +4,9 @@
 import { h, type VNode } from 'snabbdom';
 import { analysisURL } from './analysis';
 import { pieceURL } from './lib/pieces';
-import type { CreateRequest, Created, Summary, Variant } from './types';
-import { api, errorText, inviteURL, oneLine, plural, redraw, saveSeat, variantByName, variants } from './util';
+import { Seeks } from './seeks';
+import type { CreateRequest, Created, LevelInfo, Summary, Variant } from './types';
+import { api, errorText, inviteURL, oneLine, plural, postJSON, redraw, saveSeat, variantByName, variants } from './util';
 
 const TIME_CONTROLS: [string, string][] = [
   ['none', 'no clock'], ['60000+0', '1+0'], ['180000+2000', '3+2'], ['300000+3000', '5+3'],
@@ -30,15 +31,24 @@ export class Lobby {
   private live: GameList = null;
   private done: GameList = null;
   private closed = false;
+  private levels: LevelInfo[] = [];
+  private readonly seeks = new Seeks();
 
   constructor() {
     this.variant = variants()[0];
     this.fill('live');
     this.fill('finished');
+    api<LevelInfo[]>('/api/engine/levels').then((l) => { this.levels = l; redraw(); }).catch(() => {});
   }
 
   /** close ends the page. */
-  close(): void { this.closed = true; }
+  close(): void { this.closed = true; this.seeks.close(); }
+
+  // levelLabel names an engine level with its Elo in chess when measured.
+  private levelLabel(n: number): string {
+    const l = this.levels.find((x) => x.level === n);
+    return 'level ' + n + (l && l.elo ? ` · about ${l.elo}` : '');
+  }
 
   private async fill(state: 'live' | 'finished'): Promise<void> {
     let list: GameList;
@@ -71,7 +81,7 @@ export class Lobby {
       req.clock = { initial_ms: i, increment_ms: inc };
     }
     try {
-      const g = await api<Created>('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
+      const g = await postJSON<Created>('/api/games', req);
       saveSeat(g.id, g.seat, g.token);
       if (g.invite) localStorage.setItem('anychess.invite.' + g.id, inviteURL(g.invite));
       location.hash = '#/game/' + g.id;
@@ -92,7 +102,7 @@ export class Lobby {
       h('label', ['play as ', h('select#color', ['white', 'black', 'random'].map((c) => opt(c, c)))]),
       h('label', ['against ', h('select#opponent', { on: { change: (ev: Event) => { this.engine = (ev.target as HTMLSelectElement).value === 'engine'; redraw(); } } },
         [opt('engine', 'the engine'), opt('human', 'a friend (invite link)')])]),
-      h('label', { style: { display: this.engine ? '' : 'none' } }, ['strength ', h('select#level', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => opt(String(n), 'level ' + n, n === 3)))]),
+      h('label', { style: { display: this.engine ? '' : 'none' } }, ['strength ', h('select#level', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => opt(String(n), this.levelLabel(n), n === 3)))]),
       h('label', ['clock ', h('select#tc', TIME_CONTROLS.map(([val, l]) => opt(val, l)))]),
       h('label.wide', ['set-up ', h('input#fen', { attrs: { name: 'fen', placeholder: 'start position (FEN), optional', size: 50 } })]),
       h('button#create', { attrs: { type: 'submit' } }, 'Create game'), ' ',
@@ -106,6 +116,7 @@ export class Lobby {
         [h('img', { attrs: { src: pieceURL(p.letter, p.name, p.betza, 'white'), alt: p.name } }), p.name]))),
     ]);
     return h('div.lobby', { key: 'lobby' }, [
+      this.seeks.view(),
       h('section', [form, rules]),
       h('section', [h('h2', 'Games to watch'), gamesView('live-games', this.live), h('h2', 'Finished games'), gamesView('finished-games', this.done)]),
       h('section.all-variants', [h('h2', ['Variants ', h('a#lobby-editor.dim', { attrs: { href: '#/editor' } }, 'make your own')]), ...variants().map((x) => h('div.variant-card', [

@@ -8,10 +8,11 @@ import { EditorPage } from './editor';
 import { GameView } from './game';
 import { installPieceCSS } from './lib/pieces';
 import { Lobby } from './lobby';
+import { LeaderboardPage, LoginPage, ProfilePage, accountView } from './people';
 import { RulesPage } from './rules';
 import { SetupPage } from './setup';
 import type { Variant } from './types';
-import { api, errorText, setInvite, setRedraw, setVariants, variants } from './util';
+import { api, errorText, loadSession, setInvite, setRedraw, setVariants, variants } from './util';
 
 /** Page is a page of the site: its view, and what ends it when another opens. */
 interface Page {
@@ -23,6 +24,8 @@ const patch = init([classModule, propsModule, attributesModule, styleModule, dat
 
 const app = document.getElementById('app') as HTMLElement;
 let vnode: VNode | HTMLElement = app;
+let account: VNode | HTMLElement | null = document.getElementById('account');
+let sessionLoaded = false;
 let current: Page | null = null;
 let error = '';
 let patching = false;
@@ -39,6 +42,7 @@ function render(): void {
       again = false;
       const kids = error ? [h('p.error', error)] : current ? [current.view()] : [];
       vnode = patch(vnode, h('main#app', kids));
+      if (account && sessionLoaded) account = patch(account, accountView());
     } while (again);
   } finally {
     patching = false;
@@ -52,6 +56,10 @@ async function route(): Promise<void> {
   current = null;
   const hash = location.hash || '#/';
   const parts = hash.slice(2).split('/').filter(Boolean);
+  if (!sessionLoaded) {
+    await loadSession();
+    sessionLoaded = true;
+  }
   if (!variants().length) {
     try {
       setVariants(await api<Variant[]>('/api/variants'));
@@ -75,6 +83,9 @@ async function route(): Promise<void> {
     const [name, query = ''] = hash.slice('#/setup/'.length).split('?');
     current = new SetupPage(decodeURIComponent(name), new URLSearchParams(query).get('fen') || '');
   }
+  else if (parts[0] === 'login') current = new LoginPage();
+  else if (parts[0] === '@' && parts[1]) current = new ProfilePage(decodeURIComponent(parts[1]));
+  else if (parts[0] === 'leaderboard') current = new LeaderboardPage(decodeURIComponent(parts[1] || 'chess'));
   else current = new Lobby();
   render();
 }

@@ -80,6 +80,16 @@ export interface Summary {
   start_board?: string;
   start_describe?: Describe;
   pieces?: PieceType[];
+  white?: PlayerInfo;
+  black?: PlayerInfo;
+  rated?: boolean;
+}
+
+/** PlayerInfo is an account playing a game, with its rating now in the game's variant and class. */
+export interface PlayerInfo {
+  user: string;
+  rating?: number;
+  provisional?: boolean;
 }
 
 /** MarkedSquare is a square the description draws a label on. */
@@ -322,4 +332,122 @@ export interface VariantCheck {
   start?: string;
   pieces?: CheckedPiece[];
   perft?: number[];
+}
+
+/** Me is the account this browser is signed in as (GET /api/me, sign-up and sign-in). */
+export interface Me {
+  user: string;
+  display: string;
+  csrf: string;
+  claimed?: { claimed: string[]; refused: string[] };
+}
+
+/** SeatClaim is an anonymous seat this browser holds, offered to an account. */
+export interface SeatClaim {
+  game: string;
+  seat: Seat;
+  token: string;
+}
+
+/** Seek is an offer to play in the lobby (docs/protocol.md). */
+export interface Seek {
+  id: string;
+  variant: string;
+  title: string;
+  options?: Record<string, string>;
+  color: string;
+  initial_ms: number;
+  increment_ms: number;
+  days?: number;
+  class: string;
+  rated: boolean;
+  rating_min?: number;
+  rating_max?: number;
+  user?: string;
+  rating?: number;
+  provisional?: boolean;
+  hidden?: boolean;
+  posted: string;
+}
+
+/** Paired is a seek that became a game: this browser's seat in it. */
+export interface Paired {
+  seek: string;
+  game: string;
+  seat: Seat;
+  token: string;
+}
+
+/** QuickControl is a quick-pairing button's time control. */
+export interface QuickControl {
+  label: string;
+  initial_ms: number;
+  increment_ms: number;
+  days?: number;
+  class: string;
+}
+
+/** LevelInfo is one of the engine's levels, with its Elo in chess when measured. */
+export interface LevelInfo {
+  level: number;
+  depth: number;
+  max_ms?: number;
+  elo?: number;
+  margin?: number;
+}
+
+/** RatingInfo is a player's rating in one variant and time class. */
+export interface RatingInfo {
+  user?: string;
+  variant: string;
+  class: string;
+  rating: number;
+  rd: number;
+  provisional: boolean;
+  games: number;
+}
+
+/** HistoryPoint is a player's rating after one rated game. */
+export interface HistoryPoint {
+  class: string;
+  at: string;
+  rating: number;
+  rd: number;
+  game: string;
+}
+
+/** Profile is a player's page: its ratings and their history per variant. */
+export interface Profile {
+  user: string;
+  display: string;
+  created: string;
+  ratings: RatingInfo[];
+  history: Record<string, HistoryPoint[]>;
+}
+
+/** GameEntry is one of a player's games. */
+export interface GameEntry {
+  game: string;
+  seat: Seat;
+  variant: string;
+  created: string;
+  opponent?: string;
+  rated: boolean;
+  class: string;
+  outcome: string;
+  result: string;
+  replay: string;
+  analysis: string;
+}
+
+/** GamePage is a page of a player's games, with the cursor of the next. */
+export interface GamePage {
+  games: GameEntry[];
+  next?: string;
+}
+
+/** Leaderboard is a variant's best established ratings per time class. */
+export interface Leaderboard {
+  variant: string;
+  classes: Record<string, RatingInfo[]>;
 }

@@ -1,13 +1,41 @@
 // Helpers every page shares: the server's HTTP API, the variants it
 // plays, the seats this browser holds, the redraw of the page, text.
-import type { Seat, Variant } from './types';
+import type { Me, Seat, SeatClaim, Variant } from './types';
 
-/** api fetches a JSON answer of the server; an error answer throws its message. */
+let me: Me | null = null;
+
+/** session is the account this browser is signed in as, or null. */
+export function session(): Me | null { return me; }
+
+/** setSession keeps the account signed in as (null: signed out). */
+export function setSession(m: Me | null): void { me = m && m.user ? m : null; }
+
+/** loadSession asks the server who this browser is signed in as (GET /api/me). */
+export async function loadSession(): Promise<void> {
+  try { setSession(await api<Me>('/api/me')); } catch { setSession(null); }
+}
+
+/**
+ * api fetches a JSON answer of the server; an error answer throws its
+ * message. A request that changes state (anything but GET and HEAD) carries
+ * the session's CSRF token while signed in, as the server asks.
+ */
 export async function api<T>(path: string, opts?: RequestInit): Promise<T> {
+  const method = ((opts && opts.method) || 'GET').toUpperCase();
+  if (me && method !== 'GET' && method !== 'HEAD') {
+    const headers = new Headers((opts && opts.headers) || {});
+    headers.set('X-CSRF-Token', me.csrf);
+    opts = { ...opts, headers };
+  }
   const resp = await fetch(path, opts);
   const body = await resp.json().catch(() => ({}));
   if (!resp.ok) throw new Error((body && body.error && body.error.message) || resp.statusText);
   return body as T;
+}
+
+/** postJSON posts a JSON body with api. */
+export function postJSON<T>(path: string, body: unknown): Promise<T> {
+  return api<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 /** errorText is the message of a thrown value. */
@@ -62,6 +90,18 @@ export function saveSeat(id: string, seat: Seat, token: string): void { localSto
 /** loadSeat returns the seat this browser holds in game id, or null. */
 export function loadSeat(id: string): SeatInfo | null {
   try { return JSON.parse(localStorage.getItem(tokenKey(id)) || 'null'); } catch { return null; }
+}
+
+/** heldSeats lists every seat this browser holds, with its token (for claiming at sign-up). */
+export function heldSeats(): SeatClaim[] {
+  const out: SeatClaim[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i) || '';
+    if (!k.startsWith('anychess.seat.')) continue;
+    const s = loadSeat(k.slice('anychess.seat.'.length));
+    if (s && (s.seat === 'white' || s.seat === 'black') && s.token) out.push({ game: k.slice('anychess.seat.'.length), seat: s.seat, token: s.token });
+  }
+  return out;
 }
 
 /** forgetSeat forgets the seat of game id (the server refused its token). */
