@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/anychess/anychess/face/player"
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 )
 
-// MaxLevel is the engine's highest strength.
-const MaxLevel = 8
+// MaxLevel is the engine's highest strength (level.Max).
+const MaxLevel = level.Max
 
 // enginePool bounds the engine's thinking: a fixed number of engines, each
 // searching for one game at a time, so that however many games wait for
@@ -151,17 +152,15 @@ func (p *enginePool) release(key string, e *search.Engine) {
 	}
 }
 
-// levelLimits returns the search limits of a level: depth 1..8 and a time
-// cap growing with the level, shortened by budget (the time the clock
-// allows) if that is positive.
-func (p *enginePool) levelLimits(level int, budget time.Duration) search.Limits {
-	level = min(max(level, 1), MaxLevel)
-	t := time.Duration(level) * time.Duration(level) * 20 * time.Millisecond // 20ms .. 1.28s
-	t = min(t, p.maxTime)
+// levelLimits returns the search limits of a level (package level): its
+// depth, within the pool's time cap, shortened by budget (the time the
+// clock allows) if that is positive.
+func (p *enginePool) levelLimits(n int, budget time.Duration) search.Limits {
+	t := p.maxTime
 	if budget > 0 {
 		t = min(t, max(budget, 20*time.Millisecond))
 	}
-	return search.Limits{Depth: level, MoveTime: t}
+	return level.At(n).Limits(t)
 }
 
 // think returns the engine's move for p at level, waiting for a free

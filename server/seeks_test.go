@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/rating"
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
@@ -345,18 +346,22 @@ func TestQuickPairing(t *testing.T) {
 	}
 }
 
-// TestEngineLevels: the engine's levels are listed as they are, with no
-// Elo while they have no calibrated scale, and not as rated players.
+// TestEngineLevels: the engine's levels are listed with their measured
+// Elo, growing with the level, and not as rated players.
 func TestEngineLevels(t *testing.T) {
 	ts := newTestServer(t, "", nil)
-	var levels []map[string]any
+	var levels []LevelInfo
 	getJSON(t, ts.URL+"/api/engine/levels", &levels)
 	if len(levels) != MaxLevel {
 		t.Fatalf("%d levels", len(levels))
 	}
 	for i, l := range levels {
-		if l["level"] != float64(i+1) || l["rated"] != false || l["elo"] != nil {
-			t.Errorf("level %v", l)
+		want := level.At(i + 1)
+		if l.Level != i+1 || l.Rated || !l.Engine || l.Elo != want.Elo || l.Margin != want.Margin || l.Depth != want.Depth || l.MaxMS <= 0 {
+			t.Errorf("level %+v, want %v", l, want)
+		}
+		if i > 0 && l.Elo <= levels[i-1].Elo {
+			t.Errorf("level %d's Elo %d is not above level %d's %d", i+1, l.Elo, i, levels[i-1].Elo)
 		}
 	}
 }

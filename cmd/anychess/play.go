@@ -15,6 +15,7 @@ import (
 	"github.com/anychess/anychess/face/player"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
@@ -25,8 +26,9 @@ import (
 // time is set.
 const defaultMoveTime = time.Second
 
-// maxLevel is the highest -level; level n searches n plies deep.
-const maxLevel = 10
+// maxLevel is the highest -level: the engine's scale of strengths
+// (package level), the page's and UCI_Elo's too.
+const maxLevel = level.Max
 
 // maxLine is the longest input line play accepts, in bytes.
 const maxLine = 1 << 20
@@ -41,7 +43,8 @@ j2j3, e7e8q), or a command:
   flip           turn the board round
   board          draw the board again
   fen            the position in FEN
-  level [N]      search N plies deep (1..10); without N, the current strength
+  level [N]      play at level N (1..8, as on the page; each with its Elo);
+                 without N, the current strength
   depth N        search N plies deep (0: no depth limit)
   time DUR       think DUR per move, e.g. 2s, 500ms or 1.5 (0: no time limit)
   go             swap sides: the engine plays the side to move
@@ -62,7 +65,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	colorName := fs.String("color", "white", "your side: white or black")
 	depth := fs.Int("depth", 0, "the engine's search depth in plies (0: no limit)")
 	moveTime := fs.Duration("time", 0, "the engine's time per move, e.g. 2s (default 1s if no -depth or -level)")
-	level := fs.Int("level", 0, fmt.Sprintf("strength 1..%d: search that many plies deep (instead of -depth)", maxLevel))
+	lvl := fs.Int("level", 0, fmt.Sprintf("strength 1..%d, the page's levels, each with its Elo in chess (instead of -depth)", maxLevel))
 	hash := fs.Int("hash", 64, "transposition table size in MB")
 	threads := threadsFlag(fs)
 	pgnFile := fs.String("pgn", "", "save the session's games to this PGN file at each game end and on leaving")
@@ -100,16 +103,17 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "anychess play: -color: %v\n", err)
 		return 2
 	}
-	if *level != 0 {
-		if *level < 1 || *level > maxLevel {
-			fmt.Fprintf(stderr, "anychess play: -level %d: want 1..%d\n", *level, maxLevel)
+	if *lvl != 0 {
+		lv, err := level.Get(*lvl)
+		if err != nil {
+			fmt.Fprintf(stderr, "anychess play: -level: %v\n", err)
 			return 2
 		}
 		if *depth != 0 {
 			fmt.Fprintln(stderr, "anychess play: give -level or -depth, not both")
 			return 2
 		}
-		*depth = *level
+		*depth = lv.Depth
 	}
 	if *depth < 0 || *moveTime < 0 {
 		fmt.Fprintln(stderr, "anychess play: -depth and -time must not be negative")
@@ -866,7 +870,8 @@ func (s *session) undo() {
 	s.show()
 }
 
-// setLevel sets the engine's depth from a level 1..maxLevel, or prints
+// setLevel sets the engine's depth from a level 1..maxLevel (package
+// level), or prints
 // the strength.
 func (s *session) setLevel(arg string) {
 	if arg == "" {
@@ -878,8 +883,9 @@ func (s *session) setLevel(arg string) {
 		fmt.Fprintf(s.out, "level %q: want a number from 1 to %d\n", arg, maxLevel)
 		return
 	}
-	s.depth = n
-	fmt.Fprintf(s.out, "level %d: the engine plays at %s\n", n, s.strength())
+	lv := level.At(n)
+	s.depth = lv.Depth
+	fmt.Fprintf(s.out, "%v: the engine plays at %s\n", lv, s.strength())
 }
 
 // setDepth sets the engine's depth limit.

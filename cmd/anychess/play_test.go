@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
@@ -315,17 +317,21 @@ func TestPlayGo(t *testing.T) {
 }
 
 func TestPlayStrength(t *testing.T) {
-	in := "level\nlevel 3\nlevel 11\nlevel x\ntime 2s\ntime 1.5\ntime -1s\ntime soon\ndepth 0\ndepth x\ntime 0\n"
+	in := "level\nlevel 3\nlevel 9\nlevel x\ntime 2s\ntime 1.5\ntime -1s\ntime soon\ndepth 0\ndepth x\ntime 0\n"
 	out, _, st := playSession(t, []string{"-level", "2", "-fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}, in)
 	if st != 0 {
 		t.Fatalf("status %d", st)
 	}
+	// Levels 2 and 3 search 2 and 3 plies; the third says its Elo.
+	if level.At(2).Depth != 2 || level.At(3).Depth != 3 || level.At(3).Elo == 0 {
+		t.Fatalf("levels 2 and 3 are %v and %v", level.At(2), level.At(3))
+	}
 	wantAll(t, out,
 		"the engine plays black (depth 2)",
 		"level\nthe engine plays at depth 2\n",
-		"level 3: the engine plays at depth 3\n",
-		`level "11": want a number from 1 to 10`,
-		`level "x": want a number from 1 to 10`,
+		fmt.Sprintf("level 3 (depth 3, Elo about %d ± %d): the engine plays at depth 3\n", level.At(3).Elo, level.At(3).Margin),
+		`level "9": want a number from 1 to 8`,
+		`level "x": want a number from 1 to 8`,
 		"the engine plays at depth 3, at most 2s per move\n",
 		"the engine plays at depth 3, at most 1.5s per move\n",
 		`time "-1s": want a duration`,
@@ -363,7 +369,8 @@ func TestPlayFlags(t *testing.T) {
 	}{
 		{[]string{"-h"}, 0, "Usage: anychess play [flags] [VARIANT]"},
 		{[]string{"-color", "red"}, 2, `-color: "red": want white or black`},
-		{[]string{"-level", "11"}, 2, "-level 11: want 1..10"},
+		{[]string{"-level", "9"}, 2, "-level: level 9: want 1 to 8"},
+		{[]string{"-level", "8", "-time", "3s"}, 0, ""},
 		{[]string{"-level", "3", "-depth", "2"}, 2, "give -level or -depth, not both"},
 		{[]string{"-depth", "-1"}, 2, "must not be negative"},
 		{[]string{"chess", "extra"}, 2, `unexpected argument "extra"`},

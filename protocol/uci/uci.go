@@ -23,10 +23,12 @@
 // so that GUIs and bots that set more than the machine has go on, and the
 // search then uses the CPUs, which an info string says. UCI_ShowWDL adds "wdl W D L" to
 // the info lines, from a plain logistic model of the score (not fitted to
-// games). UCI_LimitStrength with UCI_Elo (800 to 2200) bounds the search
-// depth to a level: 800 is level 1 (one ply), each 200 more one level more,
-// up to 2200, level 8; the table is provisional, a first guess not measured
-// against rated opponents. UCI_AnalyseMode reports each root move as it is
+// games). UCI_LimitStrength with UCI_Elo plays at the strongest of the
+// engine's levels (package level, the page's) whose Elo, measured in chess
+// against Stockfish with limited strength, is at most UCI_Elo: a level is
+// a search depth, up to 10 plies (without UCI_LimitStrength the engine
+// plays at its full strength); UCI_Elo's range is from the weakest level's
+// Elo to the strongest's. UCI_AnalyseMode reports each root move as it is
 // searched ("info currmove e2e4 currmovenumber 1"), as any search does after
 // a second. Every info line has hashfull; when a search ends, a last info
 // line gives its whole nodes and time before the bestmove.
@@ -75,6 +77,7 @@ import (
 
 	"github.com/anychess/anychess/face"
 	"github.com/anychess/anychess/face/player"
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
@@ -135,7 +138,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, reg *variant.Registry
 		return err
 	}
 	s := &session{reg: reg, eng: eng, out: out, base: v, v: v, variant: v, pos: v.Start(), hash: 16, multiPV: 1,
-		overhead: 30 * time.Millisecond, elo: levels[len(levels)-1].elo}
+		overhead: 30 * time.Millisecond, elo: level.MaxElo()}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), MaxLine)
 	lines := make(chan string)
@@ -193,7 +196,7 @@ func (s *session) handle(ctx context.Context, line string) bool {
 		s.printf("option name UCI_AnalyseMode type check default false")
 		s.printf("option name UCI_ShowWDL type check default false")
 		s.printf("option name UCI_LimitStrength type check default false")
-		s.printf("option name UCI_Elo type spin default %d min %d max %d", levels[len(levels)-1].elo, levels[0].elo, levels[len(levels)-1].elo)
+		s.printf("option name UCI_Elo type spin default %d min %d max %d", level.MaxElo(), level.MinElo(), level.MaxElo())
 		s.printf("option name UCI_Chess960 type check default false")
 		s.printf("option name UCI_Variant type combo default chess var %s", strings.Join(s.reg.Names(), " var "))
 		s.printf("option name VariantOptions type string default <empty>")
@@ -338,7 +341,7 @@ func (s *session) setOption(args []string) {
 			}
 		}
 	case "uci_elo":
-		if n, ok := num(levels[0].elo, levels[len(levels)-1].elo); ok {
+		if n, ok := num(level.MinElo(), level.MaxElo()); ok {
 			s.elo = n
 			s.sayLevel()
 		}
@@ -547,8 +550,7 @@ func (s *session) goCmd(ctx context.Context, args []string) {
 	}
 	lim.MultiPV = s.multiPV
 	if s.limit {
-		d := levelOf(s.elo).depth
-		if lim.Depth == 0 || lim.Depth > d {
+		if d := level.ForElo(s.elo).Depth; d > 0 && (lim.Depth == 0 || lim.Depth > d) {
 			lim.Depth = d
 		}
 	}
@@ -810,34 +812,12 @@ func wdl(in search.Info) (w, d, l int) {
 // the engine uses at most the machine's CPUs (search.CPUs).
 const maxThreads = 1024
 
-// level is a strength of the engine with limited strength: a search depth
-// and the Elo it is taken to stand for.
-type level struct{ elo, depth int }
-
-// levels maps UCI_Elo to the engine's levels (level n searches n plies, as
-// the server's levels do). The Elo figures are provisional: a first guess,
-// not measured against rated opponents; UCI_Elo takes the highest level at
-// or below it.
-var levels = []level{{800, 1}, {1000, 2}, {1200, 3}, {1400, 4}, {1600, 5}, {1800, 6}, {2000, 7}, {2200, 8}}
-
-// levelOf returns the level UCI_Elo elo stands for.
-func levelOf(elo int) level {
-	lv := levels[0]
-	for _, l := range levels {
-		if l.elo <= elo {
-			lv = l
-		}
-	}
-	return lv
-}
-
 // sayLevel tells the interface the level UCI_Elo stands for.
 func (s *session) sayLevel() {
-	lv := levelOf(s.elo)
+	lv := level.ForElo(s.elo)
 	state := "off until UCI_LimitStrength is true"
 	if s.limit {
 		state = "on"
 	}
-	s.printf("info string UCI_Elo %d: level %d of %d (depth %d); the Elo table is provisional, not measured; limited strength %s",
-		s.elo, lv.depth, len(levels), lv.depth, state)
+	s.printf("info string UCI_Elo %d: %v of %d, measured in chess; limited strength %s", s.elo, lv, level.Max, state)
 }

@@ -3,6 +3,8 @@ package uci_test
 import (
 	"context"
 	"io"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/internal/transcript"
+	"github.com/anychess/anychess/level"
 	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/protocol/uci"
 	"github.com/anychess/anychess/search"
@@ -17,11 +20,27 @@ import (
 )
 
 // TestTranscripts plays the command files in testdata/*.txt (see package
-// internal/transcript for the format).
+// internal/transcript for the format; {{minelo}} and {{maxelo}} are the
+// Elo of the weakest and the strongest level, {{eloN}} and {{depthN}} level
+// N's Elo, margin and depth).
 func TestTranscripts(t *testing.T) {
-	transcript.RunAll(t, func(in io.Reader, out io.Writer) error {
-		return uci.Run(context.Background(), in, out, catalog.MustDefault(), search.New(16))
-	})
+	vars := map[string]string{"minelo": strconv.Itoa(level.MinElo()), "maxelo": strconv.Itoa(level.MaxElo())}
+	for _, l := range level.All() {
+		vars["elo"+strconv.Itoa(l.N)] = strconv.Itoa(l.Elo)
+		vars["depth"+strconv.Itoa(l.N)] = strconv.Itoa(l.Depth)
+		vars["margin"+strconv.Itoa(l.N)] = strconv.Itoa(l.Margin)
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))
+	if len(files) == 0 {
+		t.Fatal("no transcripts")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			transcript.RunVars(t, f, vars, func(in io.Reader, out io.Writer) error {
+				return uci.Run(context.Background(), in, out, catalog.MustDefault(), search.New(16))
+			})
+		})
+	}
 }
 
 // TestCsipgsWholeTurn checks that in csipgs Chess the built-in engine plays
