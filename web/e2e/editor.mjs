@@ -76,11 +76,11 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     const before = await page.inputValue('#setup-fen');
     const [x, y] = await squareAt(page, sq, files, ranks);
     await page.mouse.click(x, y);
-    await page.waitForFunction((b) => document.querySelector('#setup-fen').value !== b, before);
+    await page.waitForFunction((b) => document.querySelector('#setup-fen')?.value !== b, before);
   }
 
   async function waitMyMove(page) {
-    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('your move'));
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent.includes('your move'));
   }
 
   // download clicks the game page's PGN link and returns the file's text.
@@ -112,7 +112,7 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
   async function waitValid(page) {
     await page.waitForFunction(() => {
       const s = document.querySelector('#setup-status');
-      return s && s.dataset.valid && s.dataset.fen === document.querySelector('#setup-fen').value;
+      return s && s.dataset.valid && s.dataset.fen === document.querySelector('#setup-fen')?.value;
     });
     return page.getAttribute('#setup-status', 'data-valid');
   }
@@ -120,7 +120,7 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
   test('variant editor: a 10x10 variant with a fairy piece, its error at its line, fixed, saved, played against the engine, the server restarted, the PGN downloaded, the variant edited and the first game unchanged', async () => {
     const page = await newPage({ acceptDownloads: true });
     await page.goto(base + '/#/editor/chess');
-    await page.waitForFunction(() => document.querySelector('#editor-text').value.includes('name = "chess"'));
+    await page.waitForFunction(() => document.querySelector('#editor-text')?.value.includes('name = "chess"'));
     await page.waitForSelector('#editor-status[data-ok="true"]');
     // Chess's own file checks, but its name is a built-in variant's.
     check((await page.textContent('#editor-status')).includes('choose another name') && await page.isDisabled('#editor-save'), 'chess\'s name may be saved over');
@@ -153,7 +153,7 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     check(perft.length >= 2 && perft[0] > 0 && perft[1] > perft[0], `perft: ${perft}`);
     await page.screenshot({ path: join(shots, 'editor.png') });
     await page.click('#editor-save');
-    await page.waitForFunction(() => document.querySelector('#editor-save-msg').textContent.includes('Saved as wizardchess'));
+    await page.waitForFunction(() => document.querySelector('#editor-save-msg')?.textContent.includes('Saved as wizardchess'));
     // Play the engine at once; three moves.
     await page.selectOption('#editor-level', '1');
     await page.click('#editor-engine');
@@ -178,13 +178,13 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     check(got === pgn, `the downloaded PGN differs:\n${got}\nwas\n${pgn}`);
     // The variant edited: the wizard also leaps as a dabbaba.
     await page.goto(base + '/#/editor/wizardchess');
-    await page.waitForFunction(() => document.querySelector('#editor-text').value.includes('name = "wizardchess"'));
+    await page.waitForFunction(() => document.querySelector('#editor-text')?.value.includes('name = "wizardchess"'));
     await page.fill('#editor-text', WIZARD.replace('betza = "CF"', 'betza = "CFD"'));
     await page.waitForSelector('#editor-status[data-ok="true"]');
     const wiz2 = Number(await page.getAttribute('#editor-pieces .piece-diagram[data-piece="W"]', 'data-moves'));
     check(wiz2 === 16, `the edited wizard moves to ${wiz2} squares, not 16`);
     await page.click('#editor-save');
-    await page.waitForFunction(() => document.querySelector('#editor-save-msg').textContent.includes('replacing'));
+    await page.waitForFunction(() => document.querySelector('#editor-save-msg')?.textContent.includes('replacing'));
     // The first game replays unchanged: its moves from the start, its PGN.
     await page.goto(base + '/#/game/' + id);
     await page.waitForSelector('body[data-version]');
@@ -207,7 +207,7 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     await clickAt(page, 'b1');
     await page.click('.palette-piece[data-piece="N"]');
     await clickAt(page, 'a1');
-    await page.waitForFunction(() => document.querySelector('#setup-fen').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/(RN)1BQKBNR w'));
+    await page.waitForFunction(() => document.querySelector('#setup-fen')?.value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/(RN)1BQKBNR w'));
     check(await waitValid(page) === 'true', `the stack is refused: ${await page.textContent('#setup-status')}`);
     check((await page.textContent('#stacks .stack[data-square="a1"]')).includes('R N'), 'the stack is not listed bottom to top');
     // One piece too many is refused, with the server's reason.
@@ -219,7 +219,7 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     check(await waitValid(page) === 'true', `the position is not valid again: ${await page.inputValue('#setup-fen')}: ${await page.textContent('#setup-status')}`);
     const fen = await page.inputValue('#setup-fen');
     await page.click('#setup-copy');
-    await page.waitForFunction(() => document.querySelector('#setup-msg').textContent === 'FEN copied');
+    await page.waitForFunction(() => document.querySelector('#setup-msg')?.textContent === 'FEN copied');
     check(await page.evaluate(() => navigator.clipboard.readText()) === fen, 'the clipboard does not hold the FEN');
     await page.screenshot({ path: join(shots, 'setup.png') });
     await page.selectOption('#setup-level', '1');
@@ -246,11 +246,11 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     await page.mouse.down();
     await page.mouse.move(x, y, { steps: 8 });
     await page.mouse.up();
-    await page.waitForFunction(() => document.querySelector('#setup-fen').value.includes('/R0N7B0Q0K0B0N5R0 w'));
+    await page.waitForFunction(() => document.querySelector('#setup-fen')?.value.includes('/R0N7B0Q0K0B0N5R0 w'));
     check(await waitValid(page) === 'true', `the ranks are refused: ${await page.textContent('#setup-status')}`);
     const vfen = await page.inputValue('#setup-fen');
     await page.click('#setup-copy');
-    await page.waitForFunction(() => document.querySelector('#setup-msg').textContent === 'FEN copied');
+    await page.waitForFunction(() => document.querySelector('#setup-msg')?.textContent === 'FEN copied');
     check(await page.evaluate(() => navigator.clipboard.readText()) === vfen, 'the clipboard does not hold the Vazir FEN');
     await page.click('#setup-engine');
     id = await gameOpened(page, '#setup-msg');

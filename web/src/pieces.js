@@ -1,5 +1,13 @@
 // Built by build.mjs from lib/pieces.ts for node; do not edit.
 const BASE = `<path d="M24 86 L28 74 L72 74 L76 86 Z"/>`;
+function base64(text) {
+  let bin = "";
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+function shogi(ch) {
+  return `<path d="M50 10 L72 22 L80 86 L20 86 L28 22 Z"/><text x="50" y="68" font-size="34" text-anchor="middle" class="eye" stroke="none">${ch}</text>`;
+}
 const SHAPES = {
   // Each shape is drawn in a 100x100 box; fill and stroke come from the colour.
   pawn: `<circle cx="50" cy="30" r="13"/><path d="M38 44 Q50 38 62 44 L66 70 Q50 66 34 70 Z"/><path d="M24 86 Q26 72 36 70 L64 70 Q74 72 76 86 Z"/>`,
@@ -24,6 +32,13 @@ const SHAPES = {
   camel: `<path d="M20 72 L22 52 Q22 42 30 40 Q36 26 44 38 Q52 24 60 38 Q64 40 66 36 L70 22 Q72 14 80 16 L86 20 L84 26 L78 26 L76 44 Q72 52 66 54 L66 72 L58 72 L56 56 L34 56 L30 72 Z"/><circle cx="78" cy="20" r="2" class="eye"/>${BASE}`,
   // A giraffe's long neck and head, with its horns and spots.
   giraffe: `<path d="M32 72 L34 56 Q38 48 48 48 L54 48 L58 22 Q56 14 62 12 L64 6 L66 12 L70 6 L71 13 L80 18 L78 24 L68 24 L64 52 Q66 60 64 72 Z"/><circle cx="47" cy="58" r="3" class="eye"/><circle cx="58" cy="62" r="3" class="eye"/><circle cx="61" cy="40" r="2.5" class="eye"/><circle cx="62" cy="30" r="2.5" class="eye"/>${BASE}`,
+  // A cannon on its carriage (xiangqi's).
+  cannon: `<path d="M16 52 L68 32 L74 46 L22 64 Z"/><circle cx="70" cy="39" r="5" class="eye"/><path d="M36 58 L60 72" fill="none" class="line"/><circle cx="40" cy="66" r="12"/><circle cx="40" cy="66" r="4" class="eye"/>${BASE}`,
+  // Shogi's pieces without a Western counterpart: the five-sided piece
+  // with the character it bears.
+  gold: shogi("\u91D1"),
+  silver: shogi("\u9280"),
+  lance: shogi("\u9999"),
   // A vizier's turban with its jewel.
   turban: `<path d="M24 66 Q18 38 50 30 Q82 38 76 66 Z"/><path d="M26 48 Q50 38 74 48 M25 58 Q50 48 75 58" fill="none"/><circle cx="50" cy="24" r="7"/><path d="M32 74 L34 66 L66 66 L68 74 Z"/>${BASE}`
 };
@@ -54,7 +69,30 @@ const BY_NAME = {
   farzin: "turban",
   ferz: "turban",
   fers: "turban",
-  vizier: "turban"
+  vizier: "turban",
+  // The classic families' names.
+  faras: "knight",
+  baidaq: "pawn",
+  courier: "bishop",
+  mann: "general",
+  schleich: "soldier",
+  chancellor: "minister",
+  marshal: "minister",
+  archbishop: "mitre",
+  cardinal: "mitre",
+  khun: "king",
+  met: "turban",
+  khon: "elephant",
+  rua: "rook",
+  ma: "knight",
+  bia: "pawn",
+  advisor: "turban",
+  horse: "knight",
+  chariot: "rook",
+  cannon: "cannon",
+  gold: "gold",
+  silver: "silver",
+  lance: "lance"
 };
 function shapeOf(name, betza) {
   const s = BY_NAME[(name || "").toLowerCase()];
@@ -178,7 +216,7 @@ function pieceSVG(letter, name, betza, color, flipped = false) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g fill="${fill}" stroke="${stroke}" stroke-width="3.5" stroke-linejoin="round">${body}</g></svg>`;
 }
 function pieceURL(letter, name, betza, color, flipped = false) {
-  return "data:image/svg+xml;base64," + btoa(pieceSVG(letter, name, betza, color, flipped));
+  return "data:image/svg+xml;base64," + base64(pieceSVG(letter, name, betza, color, flipped));
 }
 const installed = /* @__PURE__ */ new Set();
 function installPieceCSS(variant, pieces) {
