@@ -100,8 +100,8 @@ func TestBuiltinWeightsKnown(t *testing.T) {
 	}
 }
 
-// TestVariantTermsAreWeights: Crazy Chess's own terms are weights of its
-// evaluation; changing one moves the evaluation by that weight's change
+// TestVariantTermsAreWeights: Crazy Chess's and csipgs's own terms are weights of their
+// evaluations; changing one moves the evaluation by that weight's change
 // times the term.
 func TestVariantTermsAreWeights(t *testing.T) {
 	ps := playouts(t, 60)
@@ -112,6 +112,9 @@ func TestVariantTermsAreWeights(t *testing.T) {
 		{"crazy", "crazy.passenger", -50},
 		{"crazy", "crazy.holder", 40},
 		{"crazy", "crazy.risen", 100},
+		{"csipgs", "csipgs.zorkmid", 10},
+		{"csipgs", "csipgs.reserve", -30},
+		{"csipgs", "csipgs.push", 2},
 	} {
 		v, err := catalog.MustDefault().Get(tt.variant)
 		if err != nil {
