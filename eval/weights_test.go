@@ -65,7 +65,7 @@ func TestNewWeightsChangesEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := eval.New(v).Evaluate(p)
+	base := eval.NewWeights(v, nil).Evaluate(p)
 	n := eval.Defaults(v)["N.value.mg"]
 	for _, tt := range []struct {
 		w    map[string]float64
