@@ -75,6 +75,11 @@ type Evaluator struct {
 	dur    [maxRank + 1]float64                     // durability by rank, when ranked
 	shape  [][2][]float64                           // hand-set table by type, phase and square (White's view)
 	extra  rules.Engine                             // the variant's Eval, or nil
+	hand   [rules.MaxTypes + 1]int                  // hand-set value by type
+	terms  Terms                                    // the variant's own terms, or nil
+	termW  []float64                                // their weights
+	rankAt int                                      // index of the weight rank.1
+	termOn bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
 
 	// the pawn-structure, king and tempo weights, rounded where the
 	// evaluation counts in whole centipawns
@@ -104,6 +109,16 @@ func NewWeights(v *rules.Variant, w map[string]float64) *Evaluator {
 			e.w[i] = x
 		}
 	}
+	e.rankAt = rankBase(v)
+	if t := termsOf(v); t != nil {
+		e.terms = t
+		e.termW = e.w[termBase(v) : termBase(v)+len(t.TermNames())]
+		for i, d := range t.TermDefaults() {
+			if e.termW[i] != d {
+				e.termOn = true
+			}
+		}
+	}
 	e.build()
 	return e
 }
@@ -121,6 +136,7 @@ func (e *Evaluator) build() {
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
 		ps := v.PieceSpec(t)
 		e.royal[t] = ps.Royal
+		e.hand[t] = handValue(v, t)
 		base := e.w[pieceBase(t):]
 		e.value[t] = int(math.Round(base[valueMg]))
 		e.valEg[t] = int(math.Round(base[valueEg]))
@@ -130,7 +146,7 @@ func (e *Evaluator) build() {
 		if t != e.pawn && !ps.Royal {
 			// The phase weight stays that of the hand-set value, so that
 			// learned values do not move the phase.
-			e.phase[t] = max(1, handValue(v, t)/100)
+			e.phase[t] = max(1, e.hand[t]/100)
 		}
 		e.shape[t] = handTable(v, t, e.center[:])
 		for c := rules.White; c <= rules.Black; c++ {
@@ -152,10 +168,15 @@ func (e *Evaluator) build() {
 		for r := range e.dur {
 			e.dur[r] = durability(r, mpt)
 		}
+		rw := e.w[e.rankAt:]
 		for t := range e.rankV {
 			for r := range e.rankV[t] {
-				e.rankV[t][r] = int32(math.Round(float64(e.value[t]) * e.dur[r]))
-				e.rankE[t][r] = int32(math.Round(float64(e.valEg[t]) * e.dur[r]))
+				extra := 0.0
+				if r > 0 {
+					extra = float64(e.hand[t]) * rw[r-1] / 100
+				}
+				e.rankV[t][r] = int32(math.Round(float64(e.value[t])*e.dur[r] + extra))
+				e.rankE[t][r] = int32(math.Round(float64(e.valEg[t])*e.dur[r] + extra))
 			}
 		}
 	}
@@ -431,7 +452,18 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	if p.Turn() == rules.Black {
 		w = -w
 	}
-	if e.extra != nil {
+	switch {
+	case e.termOn:
+		tf := e.terms.TermFeatures(p)
+		s := 0.0
+		for i, x := range e.termW {
+			s += x * tf[i]
+		}
+		if p.Turn() == rules.Black {
+			s = -s
+		}
+		w += int(math.Round(s))
+	case e.extra != nil:
 		w += e.extra.Eval(p)
 	}
 	return w + e.tempo

@@ -26,7 +26,7 @@ func TestDerivedValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := eval.New(v)
+	e := eval.NewWeights(v, nil)
 	for _, tt := range []struct {
 		letter   byte
 		min, max int
@@ -54,7 +54,7 @@ func TestDerivedValues(t *testing.T) {
 	}
 	// Chatrang: the Amazon is worth more than a queen.
 	ch, _ := reg.Get("chatrang")
-	if a := eval.New(ch).Value(ch.TypeOf('Q')); a < 1000 {
+	if a := eval.NewWeights(ch, nil).Value(ch.TypeOf('Q')); a < 1000 {
 		t.Errorf("amazon = %d", a)
 	}
 }

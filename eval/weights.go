@@ -58,8 +58,55 @@ var globals = [numGlobal]struct {
 	{"mopup.edge", 20}, {"mopup.near", 10},
 }
 
+// MaxTerms bounds the number of a variant's own terms (Terms).
+const MaxTerms = 16
+
+// Terms is implemented by a variant's rules.Engine whose Eval is a sum of
+// terms of the variant's own, each a feature of the position times a
+// weight: the evaluation then makes those weights its own, named by
+// TermNames after the shared weights, so that they can be learned. While
+// every term weight keeps its default the evaluation calls Eval as it is;
+// otherwise it adds the weighted sum of TermFeatures instead.
+type Terms interface {
+	// TermNames names the terms, at most MaxTerms, in a fixed order.
+	TermNames() []string
+	// TermDefaults returns the weights that make the weighted sum Eval.
+	TermDefaults() []float64
+	// TermFeatures returns p's terms from White's point of view, in the
+	// order of TermNames: with TermDefaults as weights their sum is Eval(p)
+	// from White's point of view, up to the rounding of whole centipawns.
+	TermFeatures(p *rules.Position) [MaxTerms]float64
+}
+
+// rankNames are the weights of the ranks 1..maxRank where pieces carry
+// ranks (rank 0 has none: it is the type's value).
+var rankNames = func() []string {
+	n := make([]string, maxRank)
+	for r := 1; r <= maxRank; r++ {
+		n[r-1] = fmt.Sprintf("rank.%d", r)
+	}
+	return n
+}()
+
 func pieceBase(t rules.Type) int      { return (int(t) - 1) * perType }
 func globalBase(v *rules.Variant) int { return v.NumTypes() * perType }
+func termBase(v *rules.Variant) int   { return globalBase(v) + numGlobal }
+
+// rankBase is the index of the weight rank.1, where pieces carry ranks.
+func rankBase(v *rules.Variant) int { return termBase(v) + len(termNames(v)) }
+
+// termsOf returns v's Terms, or nil.
+func termsOf(v *rules.Variant) Terms {
+	t, _ := v.Ext().(Terms)
+	return t
+}
+
+func termNames(v *rules.Variant) []string {
+	if t := termsOf(v); t != nil {
+		return t.TermNames()
+	}
+	return nil
+}
 
 // Names returns the names of v's weights in a fixed order: for each piece
 // type, by its letter L,
@@ -73,7 +120,10 @@ func globalBase(v *rules.Variant) int { return v.NumTypes() * perType }
 // pawn.isolated.mg/eg, pawn.passed.mg/eg and pawn.passed.advance.mg/eg
 // times the square of a passed pawn's advance from 0 to 1), king.shelter
 // per shielding pawn in the middle game, tempo, and mopup.edge and
-// mopup.near (driving a lone king to the edge, bringing the own king near).
+// mopup.near (driving a lone king to the edge, bringing the own king near),
+// then the variant's own terms (Terms) and, where pieces carry ranks,
+// rank.1 to rank.9: what a piece of that rank is worth beyond its type's
+// value times its durability, in percent of the type's hand-set value.
 func Names(v *rules.Variant) []string {
 	n := make([]string, 0, globalBase(v)+numGlobal)
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
@@ -84,6 +134,10 @@ func Names(v *rules.Variant) []string {
 	}
 	for _, g := range globals {
 		n = append(n, g.name)
+	}
+	n = append(n, termNames(v)...)
+	if v.Chance() {
+		n = append(n, rankNames...)
 	}
 	return n
 }
@@ -99,7 +153,7 @@ func Defaults(v *rules.Variant) map[string]float64 {
 }
 
 func defaults(v *rules.Variant) []float64 {
-	w := make([]float64, globalBase(v)+numGlobal)
+	w := make([]float64, len(Names(v)))
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
 		b := w[pieceBase(t):]
 		b[valueMg] = float64(handValue(v, t))
@@ -108,6 +162,9 @@ func defaults(v *rules.Variant) []float64 {
 	}
 	for i, g := range globals {
 		w[globalBase(v)+i] = g.def
+	}
+	if t := termsOf(v); t != nil {
+		copy(w[termBase(v):], t.TermDefaults())
 	}
 	return w
 }
@@ -141,7 +198,7 @@ func (e *Evaluator) Weights() []float64 { return append([]float64(nil), e.w...) 
 // Features writes into dst (len(Names) long) the features of p that the
 // weights multiply, from White's point of view, and returns what the
 // evaluation adds that no weight scales (the variant's Eval hook, turned to
-// White's point of view). The evaluation of p from White's side is then
+// White's point of view, where the hook has no Terms). The evaluation of p from White's side is then
 // the dot product of the weights with dst plus that offset, up to the
 // rounding of whole centipawns; Evaluate turns it to the side to move.
 func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
@@ -186,7 +243,11 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			d := dst[pieceBase(t):]
 			val := 1.0
 			if e.ranked {
-				val = e.dur[min(int(pc.Attr()), maxRank)]
+				r := min(int(pc.Attr()), maxRank)
+				val = e.dur[r]
+				if r > 0 {
+					dst[e.rankAt+r-1] += sign * float64(e.hand[t]) / 100
+				}
 			}
 			d[valueMg] += sign * val * fm
 			d[valueEg] += sign * val * fe
@@ -245,7 +306,10 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		g[gTempo] = -1
 	}
 	off := 0.0
-	if e.extra != nil {
+	if e.terms != nil {
+		tf := e.terms.TermFeatures(p)
+		copy(dst[termBase(e.v):], tf[:len(e.termW)])
+	} else if e.extra != nil {
 		off = float64(e.extra.Eval(p))
 		if p.Turn() == rules.Black {
 			off = -off

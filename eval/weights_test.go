@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -64,7 +65,7 @@ func TestNewWeightsChangesEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := eval.New(v).Evaluate(p)
+	base := eval.NewWeights(v, nil).Evaluate(p)
 	n := eval.Defaults(v)["N.value.mg"]
 	for _, tt := range []struct {
 		w    map[string]float64
@@ -95,6 +96,108 @@ func TestBuiltinWeightsKnown(t *testing.T) {
 	for _, v := range catalog.MustDefault().Variants() {
 		if err := eval.CheckWeights(v, v.Spec().Weights); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestVariantTermsAreWeights: Crazy Chess's and csipgs's own terms are weights of their
+// evaluations; changing one moves the evaluation by that weight's change
+// times the term.
+func TestVariantTermsAreWeights(t *testing.T) {
+	ps := playouts(t, 60)
+	for _, tt := range []struct {
+		variant, weight string
+		delta           float64
+	}{
+		{"crazy", "crazy.passenger", -50},
+		{"crazy", "crazy.holder", 40},
+		{"crazy", "crazy.risen", 100},
+		{"csipgs", "csipgs.zorkmid", 10},
+		{"csipgs", "csipgs.reserve", -30},
+		{"csipgs", "csipgs.push", 2},
+	} {
+		v, err := catalog.MustDefault().Get(tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := eval.Names(v)
+		at := -1
+		for i, n := range names {
+			if n == tt.weight {
+				at = i
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%s: no weight %s in %v", tt.variant, tt.weight, names)
+		}
+		w := eval.Defaults(v)
+		w[tt.weight] += tt.delta
+		if err := eval.CheckWeights(v, w); err != nil {
+			t.Fatal(err)
+		}
+		base, changed := eval.NewWeights(v, nil), eval.NewWeights(v, w)
+		f := make([]float64, len(names))
+		seen := 0
+		for i, p := range ps[v.Name()] {
+			base.Features(p, f)
+			if f[at] == 0 {
+				continue
+			}
+			seen++
+			got := float64(changed.Evaluate(p) - base.Evaluate(p))
+			want := tt.delta * f[at]
+			if p.Turn() == rules.Black {
+				want = -want
+			}
+			// Both evaluations round the terms to whole centipawns (the
+			// hand-set one each passenger).
+			if pieces := len(p.Pieces(rules.White)) + len(p.Pieces(rules.Black)); math.Abs(got-want) > float64(pieces+1) {
+				t.Errorf("%s position %d %s: evaluation moved by %v, want %v", tt.weight, i, p.FEN(), got, want)
+			}
+		}
+		if seen == 0 {
+			t.Errorf("%s: no position of the sample has the term", tt.weight)
+		}
+	}
+}
+
+// TestRankWeights: in Vazir the weight rank.R adds that percentage of a
+// type's hand-set value to each piece of rank R, and nothing to the
+// other ranks.
+func TestRankWeights(t *testing.T) {
+	v, err := catalog.MustDefault().Get("vazir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := eval.Defaults(v)
+	base := eval.NewWeights(v, nil)
+	for _, tt := range []struct {
+		rank    int
+		percent float64
+	}{
+		{1, 10}, {5, 50}, {9, -20},
+	} {
+		name := "rank." + strconv.Itoa(tt.rank)
+		w := map[string]float64{name: tt.percent}
+		if err := eval.CheckWeights(v, w); err != nil {
+			t.Fatal(err)
+		}
+		e := eval.NewWeights(v, w)
+		for ty := rules.Type(1); int(ty) <= v.NumTypes(); ty++ {
+			if v.PieceSpec(ty).Royal {
+				continue
+			}
+			hand := def[string(v.PieceSpec(ty).Letter)+".value.mg"]
+			for r := 0; r <= 9; r++ {
+				pc := rules.MakePiece(rules.White, ty).WithAttr(uint16(r))
+				want := 0
+				if r == tt.rank {
+					want = int(math.Round(hand * tt.percent / 100))
+				}
+				if got := e.PieceValue(pc) - base.PieceValue(pc); math.Abs(float64(got-want)) > 1 {
+					t.Errorf("%s=%v: %c of rank %d gains %d, want %d", name, tt.percent, v.PieceSpec(ty).Letter, r, got, want)
+				}
+			}
 		}
 	}
 }

@@ -118,18 +118,27 @@ type FitConfig struct {
 // DefaultSteps returns the step sizes for the evaluation's weights by name:
 // values in centipawns, the scales of hand-set tables in hundredths, and
 // the mop-up weights and royal values fixed (the sample rarely shows them).
+// Every weight of a placeholder type, whose hand-set value is below
+// placeholderValue (a hook values its pieces, as csipgs's designs), stays
+// fixed too: a letter says nothing of the piece.
 func DefaultSteps(v *rules.Variant, names []string) []float64 {
 	royal := map[string]bool{}
+	placeholder := map[string]bool{}
+	def := eval.Defaults(v)
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		l := string(v.PieceSpec(t).Letter)
 		if v.PieceSpec(t).Royal {
-			royal[string(v.PieceSpec(t).Letter)] = true
+			royal[l] = true
+		}
+		if x, ok := def[l+".value.mg"]; ok && x > 0 && x < placeholderValue {
+			placeholder[l] = true
 		}
 	}
 	steps := make([]float64, len(names))
 	for i, n := range names {
 		first, _, _ := strings.Cut(n, ".")
 		switch {
-		case strings.HasPrefix(n, "mopup."):
+		case strings.HasPrefix(n, "mopup."), placeholder[first]:
 			steps[i] = 0
 		case strings.Contains(n, ".value."):
 			if !royal[first] {
@@ -145,6 +154,9 @@ func DefaultSteps(v *rules.Variant, names []string) []float64 {
 	}
 	return steps
 }
+
+// placeholderValue bounds the hand-set value of a placeholder type.
+const placeholderValue = 10
 
 // FitResult is the outcome of Fit.
 type FitResult struct {

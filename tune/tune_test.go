@@ -169,3 +169,40 @@ func TestResume(t *testing.T) {
 		t.Error("a sample resumed with other settings")
 	}
 }
+
+// TestDefaultStepsFixPlaceholders: the weights of a piece type whose
+// hand-set value is a placeholder's (below 10 centipawns: a hook values
+// the piece) stay fixed; the variant's own terms and real pieces' values
+// are fitted.
+func TestDefaultStepsFixPlaceholders(t *testing.T) {
+	for _, tt := range []struct {
+		variant string
+		fixed   []string
+		fitted  []string
+	}{
+		{"csipgs", []string{"A.value.mg", "A.table.eg", "K.advance.mg"}, []string{"csipgs.zorkmid", "csipgs.piece", "tempo"}},
+		{"crazychess", []string{"mopup.edge"}, []string{"N.value.mg", "B.table.mg", "crazy.passenger"}},
+		{"vazir", nil, []string{"N.value.mg", "rank.5"}},
+	} {
+		v, err := catalog.MustDefault().Get(tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := eval.Names(v)
+		steps := DefaultSteps(v, names)
+		step := map[string]float64{}
+		for i, n := range names {
+			step[n] = steps[i]
+		}
+		for _, n := range tt.fixed {
+			if s, ok := step[n]; !ok || s != 0 {
+				t.Errorf("%s: %s has step %v (known %v), want fixed", tt.variant, n, s, ok)
+			}
+		}
+		for _, n := range tt.fitted {
+			if s, ok := step[n]; !ok || s <= 0 {
+				t.Errorf("%s: %s has step %v (known %v), want fitted", tt.variant, n, s, ok)
+			}
+		}
+	}
+}
