@@ -56,10 +56,11 @@ function check(cond, msg) {
 }
 
 // createGame fills the lobby form and creates a game.
-async function createGame(page, { variant, opponent = 'engine', level = '1', color = 'white', fen = '', tc = 'none' }) {
+async function createGame(page, { variant, opponent = 'engine', level = '1', color = 'white', fen = '', tc = 'none', options = {} }) {
   await page.goto(base + '/');
   await page.waitForSelector('#create');
   await page.selectOption('#variant', variant);
+  for (const [name, value] of Object.entries(options)) await page.fill(`input[data-option="${name}"]`, value);
   await page.selectOption('#color', color);
   await page.selectOption('#opponent', opponent);
   if (opponent === 'engine') await page.selectOption('#level', level);
@@ -435,6 +436,27 @@ test('Crazy Chess: a stack capture chain shown step by step, then a denial from 
   check(page.errors.length === 0, page.errors.join('; '));
 });
 
+test("csipgs: the design editor prices with the game's options", async () => {
+  const page = await newPage();
+  await createGame(page, { variant: 'csipgs', level: '1', options: { GForwardMultiplier: '0.5' },
+    fen: '4k3/8/8/8/8/8/8/4K3 w 5/5 -/- PRNBKQ/PRNBKQ 0 1 {P=fmWfcF,R=R,N=N,B=B,K=royal-K,Q=Q}' });
+  await waitMyMove(page);
+  const buy = page.locator('#special button.action[data-group="shop"][data-move="+N"]');
+  await buy.waitFor();
+  await buy.click();
+  await waitVersion(page, 1);
+  await page.waitForSelector('#design-editor');
+  // fG costs 189/200 at the default forward multiplier 0.7, 27/40 at 0.5.
+  await page.fill('#design-input', 'fG');
+  await page.waitForSelector('#design-out[data-ok="yes"]');
+  const priced = await page.textContent('#design-price');
+  check(priced.includes('exact cost 27/40'), `fG in a game with GForwardMultiplier 0.5: ${priced}`);
+  check(page.errors.length === 0, page.errors.join('; '));
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await waitOver(page);
+});
+
 test('csipgs: a purchase from the shop, a design from the editor, a transfer by dragging', async () => {
   const page = await newPage();
   await createGame(page, { variant: 'csipgs', level: '1',
@@ -457,6 +479,12 @@ test('csipgs: a purchase from the shop, a design from the editor, a transfer by 
   await page.waitForSelector('#design-out[data-ok="yes"]');
   const priced = await page.textContent('#design-price');
   check(/price \d+ zorkmids \(exact cost/.test(priced), `the price: ${priced}`);
+  // The game's options price as the game does: fG at the default forward
+  // multiplier.
+  await page.fill('#design-input', 'fG');
+  await page.waitForFunction(() => (document.querySelector('#design-price')?.textContent || '').includes('exact cost 189/200'));
+  await page.fill('#design-input', 'FfR');
+  await page.waitForSelector('#design-out[data-ok="yes"]');
   await page.selectOption('#design-slot', 'Q');
   await page.click('#design-put');
   await waitVersion(page, 2);

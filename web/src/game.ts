@@ -407,7 +407,9 @@ export class GameView {
   // and puts it into one of your slots (the types of your side in the
   // description) by the move the server writes for it.
   private designEditor(mySlots: string[], { table, unit }: Economy): VNode {
-    const variant = encodeURIComponent(this.game ? this.game.variant : '');
+    // The game's options price as the game does (some change prices).
+    const opts = this.game && this.game.options && Object.keys(this.game.options).length ? this.game.options : null;
+    const variant = encodeURIComponent(this.game ? this.game.variant : '') + (opts ? '&options=' + encodeURIComponent(JSON.stringify(opts)) : '');
     const input = () => document.getElementById('design-input') as HTMLInputElement;
     const onInput = async () => {
       const text = input().value.trim();

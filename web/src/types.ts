@@ -64,6 +64,8 @@ export interface Created {
 export interface Summary {
   id: string;
   variant: string;
+  /** the variant's per-game options the game was created with (public ones) */
+  options?: Record<string, string>;
   title: string;
   files: number;
   ranks: number;
