@@ -130,25 +130,32 @@ func (e *engine) denialGain(us rules.Color) int {
 	return -e.removalValue(s.rem[s.frames[n-1].remMark:], us)
 }
 
+// queensByKings counts the Queens next to their own King, White's
+// positive and Black's negative.
+func (z *crazy) queensByKings(s *state) int {
+	n := 0
+	for c := rules.White; c <= rules.Black; c++ {
+		kb := s.findKing(c, z.king)
+		if kb == none {
+			continue
+		}
+		for adj := z.adj[kb]; adj != 0; adj &= adj - 1 {
+			b := bits.TrailingZeros64(adj)
+			if s.height[b] > 0 && s.cells[b][0] == rules.MakePiece(c, z.queen) {
+				n += sign(c)
+			}
+		}
+	}
+	return n
+}
+
 // Eval is the Engine's evaluation: for the side to move, the passengers inside
 // stacks (the core board shows only bases), less for risen Bishops on the
 // board (which vanish), a Queen next to its own King (a liability, 2.12),
 // and the right to deny.
 func (z *crazy) Eval(p *rules.Position) int {
 	s := view(p)
-	w := 0 // for White
-	for c := rules.White; c <= rules.Black; c++ {
-		kb := s.findKing(c, z.king)
-		if kb == none {
-			continue
-		}
-		for n := z.adj[kb]; n != 0; n &= n - 1 {
-			b := bits.TrailingZeros64(n)
-			if s.height[b] > 0 && s.cells[b][0] == rules.MakePiece(c, z.queen) {
-				w -= sign(c) * queenByKing
-			}
-		}
-	}
+	w := -queenByKing * z.queensByKings(s) // for White
 	for b := range 64 {
 		h := int(s.height[b])
 		if h == 0 {

@@ -1,8 +1,6 @@
 package crazy
 
 import (
-	"math/bits"
-
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/rules"
 )
@@ -30,18 +28,7 @@ func (z *crazy) TermDefaults() []float64 {
 func (z *crazy) TermFeatures(p *rules.Position) [eval.MaxTerms]float64 {
 	var f [eval.MaxTerms]float64
 	s := view(p)
-	for c := rules.White; c <= rules.Black; c++ {
-		kb := s.findKing(c, z.king)
-		if kb == none {
-			continue
-		}
-		for n := z.adj[kb]; n != 0; n &= n - 1 {
-			b := bits.TrailingZeros64(n)
-			if s.height[b] > 0 && s.cells[b][0] == rules.MakePiece(c, z.queen) {
-				f[2] += float64(sign(c))
-			}
-		}
-	}
+	f[2] = float64(z.queensByKings(s))
 	for b := range 64 {
 		h := int(s.height[b])
 		if h == 0 {

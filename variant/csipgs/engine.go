@@ -211,27 +211,14 @@ func (z *csipgs) Eval(p *rules.Position) int {
 // percent of their value, the others stuckShare percent (a reserve
 // behind a walled-in royal is worth less).
 func (z *csipgs) reserveValue(p *rules.Position, st *state, c rules.Color) int {
-	var vals [MaxPiecesPerSide]int
-	n := 0
-	for t := 1; t <= 26; t++ {
-		d := st.table[t]
-		if d == nil {
-			continue
-		}
-		for range p.Pocket(c, rules.Type(t)) {
-			if n < len(vals) {
-				vals[n] = d.value
-				n++
-			}
-		}
-	}
-	if n == 0 {
+	var buf [MaxPiecesPerSide]int
+	vals := reserveValues(p, st, c, &buf)
+	if len(vals) == 0 {
 		return 0
 	}
-	slices.SortFunc(vals[:n], func(a, b int) int { return b - a }) // best first
 	room := z.transferRoom(p, st, c)
 	v := 0
-	for i, x := range vals[:n] {
+	for i, x := range vals {
 		if i < room {
 			v += x * reserveShare / 100
 		} else {
@@ -239,6 +226,27 @@ func (z *csipgs) reserveValue(p *rules.Position, st *state, c rules.Color) int {
 		}
 	}
 	return v
+}
+
+// reserveValues fills buf with the values of colour c's reserve pieces,
+// best first, and returns them.
+func reserveValues(p *rules.Position, st *state, c rules.Color, buf *[MaxPiecesPerSide]int) []int {
+	n := 0
+	for t := 1; t <= 26; t++ {
+		d := st.table[t]
+		if d == nil {
+			continue
+		}
+		for range p.Pocket(c, rules.Type(t)) {
+			if n < len(buf) {
+				buf[n] = d.value
+				n++
+			}
+		}
+	}
+	vals := buf[:n]
+	slices.SortFunc(vals, func(a, b int) int { return b - a })
+	return vals
 }
 
 // transferRoom counts the empty squares next to colour c's royals (each

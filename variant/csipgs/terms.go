@@ -1,8 +1,6 @@
 package csipgs
 
 import (
-	"slices"
-
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -89,26 +87,13 @@ func (z *csipgs) TermFeatures(p *rules.Position) [eval.MaxTerms]float64 {
 // empty squares next to c's royals could take, best first, and of the
 // others (see reserveValue).
 func (z *csipgs) reserveParts(p *rules.Position, st *state, c rules.Color) (room, stuck int) {
-	var vals [MaxPiecesPerSide]int
-	n := 0
-	for t := 1; t <= 26; t++ {
-		d := st.table[t]
-		if d == nil {
-			continue
-		}
-		for range p.Pocket(c, rules.Type(t)) {
-			if n < len(vals) {
-				vals[n] = d.value
-				n++
-			}
-		}
-	}
-	if n == 0 {
+	var buf [MaxPiecesPerSide]int
+	vals := reserveValues(p, st, c, &buf)
+	if len(vals) == 0 {
 		return 0, 0
 	}
-	slices.SortFunc(vals[:n], func(a, b int) int { return b - a })
 	free := z.transferRoom(p, st, c)
-	for i, x := range vals[:n] {
+	for i, x := range vals {
 		if i < free {
 			room += x
 		} else {
