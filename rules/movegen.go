@@ -70,7 +70,9 @@ func (p *Position) legal(dst []Move, quiet bool) []Move {
 			continue
 		}
 		start := len(dst)
-		dst = p.genPiece(dst, from, p.board[from], quiet)
+		// genPiece's fast path, called directly in this hot loop (the
+		// variant is not slow, or legalByTest would have been taken).
+		dst = p.genLegs(dst, from, p.board[from], quiet, &v.moves[us][p.board[from].Type()])
 		mf := p.mark[from]
 		keep := start
 		for _, m := range dst[start:] {
@@ -194,22 +196,27 @@ func (p *Position) analyse(ksq geom.Square, us Color, base uint32) (checkers int
 // genPiece appends the pseudo-legal moves of the piece pc on from; with
 // quiet false only its captures and promotions.
 func (p *Position) genPiece(dst []Move, from geom.Square, pc Piece, quiet bool) []Move {
+	if p.v.slow {
+		return p.genSlowPiece(dst, from, pc, quiet)
+	}
+	return p.genLegs(dst, from, pc, quiet, &p.v.moves[pc.Color()][pc.Type()])
+}
+
+// genSlowPiece is genPiece in a variant with regions, zones, hoppers or
+// pieces of their own promotion (Variant.slow).
+func (p *Position) genSlowPiece(dst []Move, from geom.Square, pc Piece, quiet bool) []Move {
 	v := p.v
 	c := pc.Color()
 	t := pc.Type()
-	ms := &v.moves[c][t]
-	if v.slow {
-		start := len(dst)
-		dst = p.genLegs(dst, from, pc, quiet, v.movesOf(pc, from))
-		if v.hasRegion&(1<<t) != 0 {
-			dst = p.keepRegion(dst, start, c, t)
-		}
-		if v.promoTo[t] != 0 || v.immobile {
-			dst = p.promotions(dst, start, c, t)
-		}
-		return dst
+	start := len(dst)
+	dst = p.genLegs(dst, from, pc, quiet, v.movesOf(pc, from))
+	if v.hasRegion&(1<<t) != 0 {
+		dst = p.keepRegion(dst, start, c, t)
 	}
-	return p.genLegs(dst, from, pc, quiet, ms)
+	if v.promoTo[t] != 0 || v.immobile {
+		dst = p.promotions(dst, start, c, t)
+	}
+	return dst
 }
 
 // genLegs appends the pseudo-legal moves of the piece pc on from by the
