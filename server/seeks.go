@@ -123,18 +123,15 @@ type SeekInfo struct {
 
 // SeekRequest is the body of POST /api/seeks.
 type SeekRequest struct {
-	Visitor string            `json:"visitor"`
-	Variant string            `json:"variant"`
-	Options map[string]string `json:"options"`
-	Color   string            `json:"color"`
-	Clock   *struct {
-		InitialMS int64 `json:"initial_ms"`
-		IncMS     int64 `json:"increment_ms"`
-	} `json:"clock"`
-	Days      int  `json:"days"`
-	Rated     bool `json:"rated"`
-	RatingMin int  `json:"rating_min"`
-	RatingMax int  `json:"rating_max"`
+	Visitor   string            `json:"visitor"`
+	Variant   string            `json:"variant"`
+	Options   map[string]string `json:"options"`
+	Color     string            `json:"color"`
+	Clock     *ClockRequest     `json:"clock"`
+	Days      int               `json:"days"`
+	Rated     bool              `json:"rated"`
+	RatingMin int               `json:"rating_min"`
+	RatingMax int               `json:"rating_max"`
 }
 
 // Paired tells both sides of an accepted seek their game: the accepter
@@ -447,10 +444,8 @@ func (s *Server) newSeek(ctx context.Context, req SeekRequest, user string) (*se
 		cr.Color = "random"
 	}
 	if req.Clock != nil {
-		cr.Clock = &struct {
-			InitialMS int64 `json:"initial_ms"`
-			IncMS     int64 `json:"increment_ms"`
-		}{req.Clock.InitialMS, req.Clock.IncMS}
+		c := *req.Clock
+		cr.Clock = &c
 	}
 	// The game the seek would make, made now to check it as game
 	// creation does, and made again when the seek is accepted.
@@ -704,14 +699,11 @@ func (s *Server) handleQuickControls(w http.ResponseWriter, r *http.Request) {
 
 // QuickRequest is the body of POST /api/seeks/quick.
 type QuickRequest struct {
-	Visitor string `json:"visitor"`
-	Variant string `json:"variant"`
-	Clock   *struct {
-		InitialMS int64 `json:"initial_ms"`
-		IncMS     int64 `json:"increment_ms"`
-	} `json:"clock"`
-	Days  int  `json:"days"`
-	Rated bool `json:"rated"`
+	Visitor string        `json:"visitor"`
+	Variant string        `json:"variant"`
+	Clock   *ClockRequest `json:"clock"`
+	Days    int           `json:"days"`
+	Rated   bool          `json:"rated"`
 }
 
 // QuickAnswer answers a quick pairing: the game, if a seek was waiting,

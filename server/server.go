@@ -519,11 +519,15 @@ type CreateRequest struct {
 	Color    string            `json:"color"`
 	Opponent string            `json:"opponent"`
 	Level    int               `json:"level"`
-	Clock    *struct {
-		InitialMS int64 `json:"initial_ms"`
-		IncMS     int64 `json:"increment_ms"`
-	} `json:"clock"`
-	Days int `json:"days"`
+	Clock    *ClockRequest     `json:"clock"`
+	Days     int               `json:"days"`
+}
+
+// ClockRequest is the clock of a game asked for: initial time and
+// increment in milliseconds.
+type ClockRequest struct {
+	InitialMS int64 `json:"initial_ms"`
+	IncMS     int64 `json:"increment_ms"`
 }
 
 // CreateResponse answers POST /api/games.
