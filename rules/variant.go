@@ -264,16 +264,7 @@ func (v *Variant) compilePromotion() error {
 	}
 	if piecePromo && ps.Pieces == "" && len(ps.Limits) == 0 && len(ps.MandatoryRanks) == 0 && !ps.Mandatory {
 		// The zone of pieces that promote (PieceSpec.PromotesTo) alone.
-		for _, r := range ps.Ranks {
-			if r < 1 || r > v.board.Ranks {
-				return fmt.Errorf("promotion rank %d is off the board", r)
-			}
-			for f := 0; f < v.board.Files; f++ {
-				v.promoZone[White].Add(geom.Sq(f, r-1))
-				v.promoZone[Black].Add(geom.Sq(f, v.board.Ranks-r))
-			}
-		}
-		return nil
+		return v.addPromoZone(ps.Ranks)
 	}
 	if v.pawn == 0 {
 		return errors.New("promotion needs a pawn")
@@ -281,14 +272,8 @@ func (v *Variant) compilePromotion() error {
 	if ps.Pieces == "" {
 		return errors.New("promotion ranks without promotion pieces")
 	}
-	for _, r := range ps.Ranks {
-		if r < 1 || r > v.board.Ranks {
-			return fmt.Errorf("promotion rank %d is off the board", r)
-		}
-		for f := 0; f < v.board.Files; f++ {
-			v.promoZone[White].Add(geom.Sq(f, r-1))
-			v.promoZone[Black].Add(geom.Sq(f, v.board.Ranks-r))
-		}
+	if err := v.addPromoZone(ps.Ranks); err != nil {
+		return err
 	}
 	for _, l := range []byte(ps.Pieces) {
 		t := v.byLetter[upper(l)]
@@ -727,4 +712,19 @@ func (v *Variant) Setup(r Roller) (*Position, error) {
 		return h.Setup(v, r)
 	}
 	return v.Start(), nil
+}
+
+// addPromoZone adds the promotion ranks (counted from each side's own
+// first rank) to both sides' promotion zones.
+func (v *Variant) addPromoZone(ranks []int) error {
+	for _, r := range ranks {
+		if r < 1 || r > v.board.Ranks {
+			return fmt.Errorf("promotion rank %d is off the board", r)
+		}
+		for f := 0; f < v.board.Files; f++ {
+			v.promoZone[White].Add(geom.Sq(f, r-1))
+			v.promoZone[Black].Add(geom.Sq(f, v.board.Ranks-r))
+		}
+	}
+	return nil
 }
