@@ -103,6 +103,9 @@ type Config struct {
 	Lobby LobbyConfig
 	// Logf logs; default log.Printf.
 	Logf func(format string, args ...any)
+	// Cluster, if set, makes the server one node of a cluster (see
+	// ClusterConfig); nil: one process, the only one on its store.
+	Cluster *ClusterConfig
 }
 
 // RemoteEngine searches for the engine elsewhere; *enginebus.Client is
