@@ -149,6 +149,10 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	return s, nil
 }
 
+// schemaLock is the PostgreSQL advisory lock key held while the schema is
+// made or migrated.
+const schemaLock = "7263548101"
+
 // OpenPostgres opens the PostgreSQL database at url
 // (postgres://user:pass@host:port/db).
 func OpenPostgres(ctx context.Context, url string) (Store, error) {
@@ -160,6 +164,20 @@ func OpenPostgres(ctx context.Context, url string) (Store, error) {
 	d := dialect{name: "postgres", dollar: true, nowMS: postgresNow, isUnique: func(err error) bool {
 		return strings.Contains(err.Error(), "23505") || strings.Contains(err.Error(), "duplicate key")
 	}}
+	// The nodes of a cluster may start at once on a new database: the
+	// schema is made and migrated by one at a time, under an advisory
+	// lock held by one connection.
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: postgres: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(`+schemaLock+`)`); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: postgres: schema lock: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(`+schemaLock+`)`)
 	return newSQL(ctx, db, d)
 }
 
