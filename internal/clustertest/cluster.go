@@ -113,8 +113,8 @@ type Options struct {
 	// Lease is each node's lease on the games it owns (default 2s).
 	Lease time.Duration
 	// Single starts the nodes without -nats, -node and -lease: each a
-	// server of its own on the shared store, which the balancer checks by
-	// a TCP connection rather than /healthz.
+	// server of its own on the shared store, which the balancer checks
+	// with GET /api/stats rather than /healthz.
 	Single bool
 	// Extra are more flags for every node.
 	Extra []string
@@ -228,15 +228,11 @@ func freePort() (int, error) {
 
 // haproxyConfig is the balancer's configuration for the nodes at addrs
 // (host:port), listening on port. A node is taken out after two failed
-// health checks (GET /healthz, or a TCP connection if tcp) 300 ms apart,
+// health checks (GET path, which must answer 200) 300 ms apart,
 // which also closes the connections it served, and back after one good
 // one; a request whose node cannot be reached goes to another
 // (redispatch); a WebSocket lives as long as its client and node keep it.
-func haproxyConfig(port int, addrs []string, tcp bool) string {
-	check := "\toption httpchk GET /healthz\n\thttp-check expect status 200\n"
-	if tcp {
-		check = ""
-	}
+func haproxyConfig(port int, addrs []string, path string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `global
 	maxconn 4096
@@ -258,12 +254,23 @@ frontend anychess
 
 backend nodes
 	balance roundrobin
-%s	default-server inter 300ms fastinter 300ms downinter 300ms fall 2 rise 1 on-marked-down shutdown-sessions
-`, port, check)
+	option httpchk
+	http-check send meth GET uri %s ver HTTP/1.1 hdr Host localhost
+	http-check expect status 200
+	default-server inter 300ms fastinter 300ms downinter 300ms fall 2 rise 1 on-marked-down shutdown-sessions
+`, port, path)
 	for i, a := range addrs {
 		fmt.Fprintf(&b, "\tserver node%d %s check\n", i, a)
 	}
 	return b.String()
+}
+
+// healthPath is what the balancer asks a node to see that it is up.
+func (c *Cluster) healthPath() string {
+	if c.opts.Single {
+		return "/api/stats"
+	}
+	return "/healthz"
 }
 
 // startBalancer starts haproxy in front of the nodes and waits until it
@@ -280,7 +287,7 @@ func (c *Cluster) startBalancer() error {
 			return err
 		}
 		cfg := filepath.Join(c.dir, "haproxy.cfg")
-		if err := os.WriteFile(cfg, []byte(haproxyConfig(port, addrs, c.opts.Single)), 0o644); err != nil {
+		if err := os.WriteFile(cfg, []byte(haproxyConfig(port, addrs, c.healthPath())), 0o644); err != nil {
 			return err
 		}
 		c.lbLog = filepath.Join(c.dir, "haproxy.log")
@@ -302,9 +309,16 @@ func (c *Cluster) startBalancer() error {
 		}
 		cmd.Process.Kill()
 		<-done
+		if !errors.Is(lastErr, errExited) {
+			break
+		}
 	}
 	return fmt.Errorf("haproxy: %w (log:\n%s)", lastErr, readFile(c.lbLog))
 }
+
+// errExited is haproxy's exit before it balanced (its port may have been
+// taken).
+var errExited = errors.New("haproxy exited")
 
 // waitBalanced waits until requests through the balancer have reached
 // every node (by the node each /healthz names), or haproxy exits.
@@ -314,11 +328,11 @@ func (c *Cluster) waitBalanced(exited chan struct{}) error {
 	for time.Now().Before(deadline) {
 		select {
 		case <-exited:
-			return errors.New("haproxy exited")
+			return errExited
 		default:
 		}
 		if c.opts.Single {
-			if err := get(c.lbURL + "/api/stats"); err == nil {
+			if err := get(c.lbURL + c.healthPath()); err == nil {
 				return nil
 			}
 		} else if h, err := Health(context.Background(), c.lbURL); err == nil && h.Status == http.StatusOK {

@@ -122,6 +122,15 @@ func waitPlies(t *testing.T, d time.Duration, games []*game, want func(i int) in
 	})
 }
 
+// pliesNow returns each game's plies.
+func pliesNow(games []*game) []int {
+	out := make([]int, len(games))
+	for i, g := range games {
+		out[i] = g.plies()
+	}
+	return out
+}
+
 // lastN returns the last n of s.
 func lastN(s []string, n int) []string { return s[max(0, len(s)-n):] }
 
@@ -220,5 +229,32 @@ func TestSingleNode(t *testing.T) {
 	finish(ctx, t, games)
 	if acked := checkGames(ctx, t, c, games, false); acked < 4*10 {
 		t.Errorf("%d moves acknowledged, want at least 40", acked)
+	}
+}
+
+// TestPlayersReconnect pauses the one node behind the balancer past two
+// of haproxy's health checks: haproxy takes it out and closes the
+// connections it served, and once it is resumed every player reconnects
+// with since and its game goes on, with every acknowledged move stored
+// and every event seen once, in order.
+func TestPlayersReconnect(t *testing.T) {
+	c := Start(t, Options{Nodes: 1, Single: true})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	games := startGames(ctx, t, c.BalancerURL, 3, 0, 5*time.Millisecond)
+	waitPlies(t, 30*time.Second, games, func(int) int { return 4 })
+	at := pliesNow(games)
+	c.Stop(0)
+	time.Sleep(1500 * time.Millisecond)
+	c.Cont(0)
+	waitPlies(t, 30*time.Second, games, func(i int) int { return at[i] + 6 })
+	finish(ctx, t, games)
+	checkGames(ctx, t, c, games, false)
+	for _, g := range games {
+		for s, p := range g.players {
+			if p.Dials() < 2 {
+				t.Errorf("game %s: player %d kept its one connection through the pause: %v", g.id, s, p.Errors())
+			}
+		}
 	}
 }
