@@ -474,12 +474,54 @@ func (c *Cluster) Kill(i int) {
 	}
 }
 
-// Stop pauses node i with SIGSTOP.
+// Stop pauses node i with SIGSTOP, and returns once every thread of the
+// process has stopped (the signal reaches them one by one, and a thread
+// still running could take a frame sent meanwhile).
 func (c *Cluster) Stop(i int) {
 	c.t.Helper()
-	if err := c.nodes[i].sub.Signal(syscall.SIGSTOP); err != nil {
-		c.t.Fatalf("stop %s: %v", c.nodes[i].Name, err)
+	n := c.nodes[i]
+	if err := n.sub.Signal(syscall.SIGSTOP); err != nil {
+		c.t.Fatalf("stop %s: %v", n.Name, err)
 	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		running, err := runningThreads(n.sub.Pid())
+		if err != nil {
+			c.t.Fatalf("stop %s: %v", n.Name, err)
+		}
+		if running == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("stop %s: %d threads still run 5s after SIGSTOP", n.Name, running)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// runningThreads returns how many threads of process pid are not stopped,
+// from Linux's /proc.
+func runningThreads(pid int) (int, error) {
+	stats, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", pid))
+	if err != nil || len(stats) == 0 {
+		return 0, fmt.Errorf("threads of %d: none in /proc (%v)", pid, err)
+	}
+	running := 0
+	for _, name := range stats {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			continue // a thread that ended
+		}
+		// The state follows the command name, which is in parentheses.
+		j := strings.LastIndexByte(string(b), ')')
+		if j < 0 || j+2 >= len(b) {
+			return 0, fmt.Errorf("%s: %q", name, b)
+		}
+		if st := b[j+2]; st != 'T' && st != 't' {
+			running++
+		}
+	}
+	return running, nil
 }
 
 // Cont resumes node i, paused by Stop, with SIGCONT.
