@@ -288,3 +288,98 @@ func TestClusterDrain(t *testing.T) {
 		t.Errorf("stored events after the drain: %d, %v; want 3 plies", len(evs), err)
 	}
 }
+
+// TestClusterHiddenBus: in a moderated csipgs game owned by node A, with
+// black and a spectator on node B, what crosses the bus to B is black's
+// view and the spectator's alone: no message carries white's treasury,
+// and none for the spectator's connection a position, a view or a legal
+// move, while white's own frames never leave A.
+func TestClusterHiddenBus(t *testing.T) {
+	_, nodes := newTestCluster(t, time.Second, "A", "B")
+	a, b := nodes[0], nodes[1]
+	sniff, err := nats.Connect(a.nc.ConnectedUrl())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sniff.Close()
+	msgs := make(chan *nats.Msg, 4096)
+	if _, err := sniff.ChanSubscribe("anychess.>", msgs); err != nil {
+		t.Fatal(err)
+	}
+	sniff.Flush()
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "csipgs",
+		"options": map[string]string{"Moderated": "1", "HideEconomy": "1", "Terrain": "c4,f5"}})
+	w := joinURL(t, a.URL, id, tokens[0], 0)
+	bl := joinURL(t, b.URL, id, tokens[1], 0)
+	spec := joinURL(t, b.URL, id, "", 0)
+	var v int64
+	for _, mv := range []struct {
+		c    *seatClient
+		text string
+	}{{w, "e1e2"}, {w, "&-"}, {bl, "e8e7"}, {bl, "&-"}, {w, "e2e3"}} {
+		v = mv.c.mustMove(mv.text)
+	}
+	for _, c := range []*seatClient{w, bl, spec} {
+		c.stateAt(v)
+	}
+	// The spectator's connection id is the one whose frames have no
+	// seat in their welcome.
+	seen := 0
+	conns := map[string][]connMsg{}
+	for done := false; !done; {
+		select {
+		case m := <-msgs:
+			seen++
+			if len(m.Subject) > len("anychess.conn.B.") && m.Subject[:len("anychess.conn.B.")] == "anychess.conn.B." {
+				var cm connMsg
+				if err := json.Unmarshal(m.Data, &cm); err != nil {
+					t.Fatal(err)
+				}
+				conns[m.Subject] = append(conns[m.Subject], cm)
+			}
+			if bytes.Contains(m.Data, []byte("c4")) && bytes.Contains(m.Data, []byte("f5")) && bytes.Contains(m.Data, []byte("Terrain")) {
+				t.Errorf("the terrain crossed the bus on %s: %s", m.Subject, m.Data)
+			}
+		case <-time.After(300 * time.Millisecond):
+			done = true
+		}
+	}
+	if len(conns) != 2 {
+		t.Fatalf("frames crossed the bus to %d connections on B, want 2 (black and the spectator); %d messages in all", len(conns), seen)
+	}
+	for subj, cms := range conns {
+		seat := ""
+		for _, cm := range cms {
+			for _, f := range cm.Frames {
+				var head struct {
+					T    string `json:"t"`
+					Seat string `json:"seat"`
+				}
+				json.Unmarshal(f, &head)
+				if head.T == "welcome" {
+					seat = head.Seat
+				}
+			}
+		}
+		for _, cm := range cms {
+			for _, f := range cm.Frames {
+				var sf stateFrame
+				if json.Unmarshal(f, &sf) != nil || sf.T != "state" {
+					continue
+				}
+				if _, ok := sf.Money["white"]; ok {
+					t.Errorf("%s (%s) got white's treasury: %s", subj, seat, f)
+				}
+				if seat == "spectator" && (sf.FEN != "" || sf.Board != "" || len(sf.Visible) != 0 || len(sf.Legal) != 0) {
+					t.Errorf("%s (the spectator) got a view: %s", subj, f)
+				}
+				if seat == "black" && len(sf.Visible) == 0 {
+					t.Errorf("%s (black) got no view: %s", subj, f)
+				}
+			}
+		}
+		if seat != "black" && seat != "spectator" {
+			t.Errorf("%s: a connection of seat %q", subj, seat)
+		}
+	}
+}
