@@ -76,20 +76,33 @@ func Binary(t testing.TB) string {
 	return buildExe
 }
 
-// PostgresURL returns a URL of a fresh PostgreSQL schema named after the
-// test, in the database ANYCHESS_TEST_PG names; without that variable the
-// test is skipped.
+// PostgresURL returns a URL of a fresh PostgreSQL schema for the test, in
+// the database ANYCHESS_TEST_PG names, which is dropped when the test
+// ends; its name holds the test's and the process id, so that test runs
+// at once on one database keep apart. Without that variable the test is
+// skipped.
 func PostgresURL(t testing.TB) string {
 	t.Helper()
 	url := os.Getenv("ANYCHESS_TEST_PG")
 	if url == "" {
 		t.Skip("ANYCHESS_TEST_PG is not set: a cluster needs PostgreSQL (test.sh sets it with tools/pg-test.sh)")
 	}
-	name := "anychess_cluster_" + schemaName(t.Name())
+	name := fmt.Sprintf("anychess_cluster_%d_%s", os.Getpid(), schemaName(t.Name()))
 	u, err := store.PostgresSchema(context.Background(), url, name, true)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		db, err := sql.Open("pgx", url)
+		if err != nil {
+			t.Errorf("drop schema %s: %v", name, err)
+			return
+		}
+		defer db.Close()
+		if _, err := db.Exec(`DROP SCHEMA IF EXISTS ` + name + ` CASCADE`); err != nil {
+			t.Errorf("drop schema %s: %v", name, err)
+		}
+	})
 	return u
 }
 
@@ -162,8 +175,8 @@ func Start(t testing.TB, opts Options) *Cluster {
 		opts.Lease = 2 * time.Second
 	}
 	c := &Cluster{t: t, dir: t.TempDir(), opts: opts}
+	c.pgURL = PostgresURL(t) // its schema is dropped after the nodes stop
 	t.Cleanup(c.stop)
-	c.pgURL = PostgresURL(t)
 	db, err := sql.Open("pgx", c.pgURL)
 	if err != nil {
 		t.Fatal(err)
