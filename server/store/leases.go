@@ -135,12 +135,14 @@ func (s *sqlStore) dbNow(ctx context.Context, q interface {
 	return time.UnixMilli(now).UTC(), nil
 }
 
-// leaseWrite runs a lease's write in a transaction of its own. On
-// PostgreSQL it does not join the group commits: a lease's row may be
-// locked by another node's transaction (one paused there, until the
-// database ends it), and a group waiting on it would hold up the node's
-// other writes, its renewals among them. SQLite has one writer, the
-// writer goroutine.
+// leaseWrite runs the write of a lease that may be another node's (a
+// take-over) in a transaction of its own. On PostgreSQL it does not join
+// the group commits: the lease's row may be locked by another node's
+// transaction (one paused there, until the database ends it), and a group
+// waiting on it would hold up the node's other writes. The node's own
+// leases (Renew, Release) are written in its group commits, after the
+// events that lock and renew them: a transaction of their own would wait
+// on those rows. SQLite has one writer, the writer goroutine.
 func (s *sqlStore) leaseWrite(ctx context.Context, id string, write func(ctx context.Context, tx *sql.Tx) error) error {
 	if !s.d.dollar {
 		return s.submit(ctx, &appendReq{id: id, write: write, done: make(chan error, 1)})
@@ -201,7 +203,7 @@ func (s *sqlStore) Acquire(ctx context.Context, game, node string, d time.Durati
 // Renew implements Leases.
 func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]string, error) {
 	var games []string
-	err := s.leaseWrite(ctx, node, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.submit(ctx, &appendReq{id: node, done: make(chan error, 1), write: func(ctx context.Context, tx *sql.Tx) error {
 		games = games[:0]
 		rows, err := tx.QueryContext(ctx, s.q(`UPDATE leases SET expires_ms = `+s.d.nowMS+` + ? WHERE node = ? AND expires_ms > `+s.d.nowMS+` RETURNING game_id`), ms(d), node)
 		if err != nil {
@@ -216,7 +218,7 @@ func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]s
 			games = append(games, g)
 		}
 		return rows.Err()
-	})
+	}})
 	return games, err
 }
 
@@ -224,12 +226,12 @@ func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]s
 // expiring at its release, so that the game's next epoch follows this one
 // and its next owner knows when it was given up.
 func (s *sqlStore) Release(ctx context.Context, game, node string, epoch int64) error {
-	return s.leaseWrite(ctx, game, func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, &appendReq{id: game, done: make(chan error, 1), write: func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE leases SET node = '', expires_ms = `+s.d.nowMS+` WHERE game_id = ? AND node = ? AND epoch = ?`), game, node, epoch); err != nil {
 			return fmt.Errorf("store: %s: release %s: %w", s.d.name, game, err)
 		}
 		return nil
-	})
+	}})
 }
 
 // LeaseOf implements Leases.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"slices"
@@ -164,5 +165,53 @@ func TestLeasePausedHolder(t *testing.T) {
 	}
 	if err := paused.Commit(); err == nil {
 		t.Error("the paused transaction committed after the database should have ended it")
+	}
+}
+
+// TestRenewDuringSlowCommit (PostgreSQL): a renewal does not wait on the
+// lease rows the node's own group commit has locked (its events renew
+// them): it is written after that commit, never refused by the lock
+// timeout however slow the commit.
+func TestRenewDuringSlowCommit(t *testing.T) {
+	url := os.Getenv("ANYCHESS_TEST_PG")
+	if url == "" {
+		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
+	}
+	ctx := context.Background()
+	u, err := PostgresSchema(ctx, url, "anychess_renew_test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	if err := st.Create(ctx, newGame("g1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Acquire(ctx, "g1", "A", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	locked := make(chan struct{})
+	slow := make(chan error, 1)
+	go func() {
+		slow <- s.submit(ctx, &appendReq{id: "g1", done: make(chan error, 1), write: func(ctx context.Context, tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, `UPDATE leases SET expires_ms = expires_ms + 1 WHERE game_id = 'g1'`); err != nil {
+				return err
+			}
+			close(locked)
+			time.Sleep(1500 * time.Millisecond) // longer than lock_timeout
+			return nil
+		}})
+	}()
+	<-locked
+	games, err := s.Renew(ctx, "A", time.Hour)
+	if err != nil || !slices.Equal(games, []string{"g1"}) {
+		t.Fatalf("Renew during a slow group commit = %v, %v; want [g1]", games, err)
+	}
+	if err := <-slow; err != nil {
+		t.Fatal(err)
 	}
 }
