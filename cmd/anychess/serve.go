@@ -77,9 +77,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	connsPerAddr := fs.Int("conns-per-addr", 128, "TCP connections one address may hold open (trusted proxies excepted; negative: no limit)")
 	natsURL := fs.String("nats", "", "NATS URL (nats://host:4222): send the engine's searches to the anychess worker processes there; with none free, search here")
 	variantsPath := fs.String("variants", "", "a directory of variant files (*.toml), or files and directories separated by '"+string(os.PathListSeparator)+"', loaded at start; a file that is broken or beyond the limits of a user's variant stops the start")
+	logFormat := fs.String("log", "text", "format of the log on standard error: text (key=value lines) or json (one object a line)")
 	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	logger, err := newLogger(*logFormat, stderr)
+	if err != nil {
+		return fail(stderr, "serve", err)
 	}
 	reg, err := catalog.Default()
 	if err != nil {
@@ -129,7 +134,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	srv, err := server.New(server.Config{Store: st, Registry: reg, Web: web.Handler(), EngineWorkers: *engines,
 		EngineThreads: *engineThreads, EngineBus: bus,
-		Hosts: names, Diagnostics: *diag, Limits: lim})
+		Hosts: names, Diagnostics: *diag, Limits: lim, Logger: logger})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -168,7 +173,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := hs.Shutdown(sctx); err != nil {
-			fmt.Fprintf(stderr, "anychess serve: shutdown: %v\n", err)
+			logger.Error("anychess serve: shutdown", "err", err)
 		}
 		srv.Close()
 		if err := st.Close(); err != nil {
