@@ -202,7 +202,8 @@ func redact(url string) string {
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("loadtest", "", stderr)
 	var cfg loadtest.Config
-	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080, served with -diagnostics for its heap and latency figures (default: start one as a subprocess on loopback)")
+	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080, served with -diagnostics for its heap and latency figures, or several separated by commas (the nodes of a cluster: games are created on each in turn), or a balancer's (default: start one as a subprocess on loopback)")
+	fs.BoolVar(&cfg.Forward, "forward", false, "with several -url servers: each game's players connect to the server after the one that created it, so that on a cluster their moves are forwarded to the game's owner")
 	fs.IntVar(&cfg.Games, "games", 1000, "concurrent games")
 	fs.IntVar(&cfg.Plies, "plies", 40, "plies per game")
 	fs.DurationVar(&cfg.Think, "think", 2*time.Second, "mean time a scripted player waits before each move")
