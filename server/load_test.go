@@ -164,3 +164,24 @@ func TestLoadTargets(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadEngine runs the engine load against a server in the test: two
+// level-1 engine games at once, whose replies are counted and timed.
+func TestLoadEngine(t *testing.T) {
+	ts := newTestServer(t, "", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rep, err := loadtest.RunEngine(ctx, loadtest.EngineConfig{URL: ts.URL, Games: 2, Level: 1, Duration: 2 * time.Second}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", rep)
+	if len(rep.Replies) < 2 || rep.Played < 2 || len(rep.Errors) != 0 || rep.RepliesPerSecond() <= 0 {
+		t.Errorf("report:\n%s", rep)
+	}
+	for _, d := range rep.Replies {
+		if d <= 0 {
+			t.Fatalf("a reply's wait %s", d)
+		}
+	}
+}

@@ -212,6 +212,9 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	fs.BoolVar(&cfg.Abuse, "abuse", false, "add one abusive client (from 127.0.0.2) that creates games, asks for summaries and keeps level-8 engine games busy as fast as the server lets it")
 	fs.BoolVar(&cfg.EngineProbe, "engine-probe", false, "add one player of level-1 engine games (from 127.0.0.3) and report its waits for the engine's replies")
+	engineGames := fs.Int("engine-games", 0, "instead of games: this many engine games at once, whose player moves the moment it is its turn, for -duration; reports the engine's searches per second and its reply latency")
+	engineLevel := fs.Int("engine-level", 1, "the engine's level (1 to 8) in -engine-games")
+	duration := fs.Duration("duration", 30*time.Second, "how long -engine-games plays")
 	seeks := fs.Int("seeks", 0, "instead of games: this many visitors open the lobby, half post a seek each over -ramp and half accept one each; reports the pairing latency")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
@@ -239,6 +242,9 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var cpu0 time.Duration
 	if sub != nil {
 		cpu0, _ = sub.CPU()
+	}
+	if *engineGames > 0 {
+		return runEngineLoad(ctx, loadtest.EngineConfig{URL: cfg.URL, Games: *engineGames, Level: *engineLevel, Duration: *duration, Variant: cfg.Variant}, sub, cpu0, stdout, stderr)
 	}
 	if *seeks > 0 {
 		return runSeeksLoad(ctx, loadtest.SeeksConfig{URL: cfg.URL, Visitors: *seeks, Ramp: cfg.Ramp, Timeout: cfg.Timeout, Variant: cfg.Variant}, sub, cpu0, stdout, stderr)
@@ -269,6 +275,24 @@ func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, sub *loadtest.S
 	if sub != nil {
 		if cpu, err := sub.CPU(); err == nil {
 			fmt.Fprintf(stdout, "server CPU    %.1fs (%.2f cores on average)\n", (cpu - cpu0).Seconds(), (cpu-cpu0).Seconds()/rep.Duration.Seconds())
+		}
+	}
+	return 0
+}
+
+// runEngineLoad runs the engine load (loadtest -engine-games) and prints
+// its report with the server's CPU time if it started the server.
+func runEngineLoad(ctx context.Context, cfg loadtest.EngineConfig, sub *loadtest.Sub, cpu0 time.Duration, stdout, stderr io.Writer) int {
+	rep, err := loadtest.RunEngine(ctx, cfg, stderr)
+	if err != nil {
+		return fail(stderr, "loadtest", err)
+	}
+	fmt.Fprint(stdout, rep)
+	if sub != nil {
+		if cpu, err := sub.CPU(); err == nil && len(rep.Replies) > 0 {
+			used := cpu - cpu0
+			fmt.Fprintf(stdout, "server CPU    %.1fs for %d replies: %.0f µs per reply (%.2f cores on average)\n",
+				used.Seconds(), len(rep.Replies), float64(used.Microseconds())/float64(len(rep.Replies)), used.Seconds()/rep.Duration.Seconds())
 		}
 	}
 	return 0

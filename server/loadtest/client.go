@@ -161,6 +161,18 @@ func httpClient(ctx context.Context) *http.Client {
 	return c
 }
 
+// forgetClient closes the idle connections of the HTTP client of source
+// address ip and forgets it.
+func forgetClient(ip string) {
+	clientsMu.Lock()
+	c := clients[ip]
+	delete(clients, ip)
+	clientsMu.Unlock()
+	if c != nil {
+		c.CloseIdleConnections()
+	}
+}
+
 // InviteToken returns the token in an invite path /#/game/ID/SEAT/TOKEN.
 func InviteToken(invite string) string {
 	i := strings.LastIndexByte(invite, '/')

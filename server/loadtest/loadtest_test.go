@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestTargets checks the parsing of a list of servers.
@@ -49,6 +50,26 @@ func TestRunRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := Run(context.Background(), tt.cfg, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v, want %q", tt.cfg, err, tt.want)
+		}
+	}
+}
+
+// TestRunEngineRefuses checks the engine configurations RunEngine refuses
+// before it makes any request.
+func TestRunEngineRefuses(t *testing.T) {
+	tests := []struct {
+		cfg  EngineConfig
+		want string
+	}{
+		{EngineConfig{URL: "http://127.0.0.1:1", Games: 0, Level: 1, Duration: time.Second}, "engine games and a duration"},
+		{EngineConfig{URL: "http://127.0.0.1:1", Games: 1, Level: 1}, "engine games and a duration"},
+		{EngineConfig{URL: "http://127.0.0.1:1", Games: 1, Level: 9, Duration: time.Second}, "level 9: want 1 to 8"},
+		{EngineConfig{URL: "127.0.0.1:1", Games: 1, Level: 1, Duration: time.Second}, `server "127.0.0.1:1"`},
+	}
+	for _, tt := range tests {
+		_, err := RunEngine(context.Background(), tt.cfg, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%+v: %v, want %q", tt.cfg, err, tt.want)
 		}
