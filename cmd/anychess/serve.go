@@ -216,8 +216,17 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	engineLevel := fs.Int("engine-level", 1, "the engine's level (1 to 8) in -engine-games")
 	duration := fs.Duration("duration", 30*time.Second, "how long -engine-games plays")
 	seeks := fs.Int("seeks", 0, "instead of games: this many visitors open the lobby, half post a seek each over -ramp and half accept one each; reports the pairing latency")
+	dbURL := fs.String("db", "", "the database of the server it starts (postgres://... or sqlite:PATH; default a fresh SQLite database)")
+	pidList := fs.String("pids", "", "with -url: the process ids of the servers (and workers) whose CPU time to report, separated by commas")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	pids, err := parsePids(*pidList)
+	if err != nil {
+		return fail(stderr, "loadtest", err)
+	}
+	if cfg.URL != "" && *dbURL != "" {
+		return fail(stderr, "loadtest", errors.New("-db is for the server loadtest starts; give a running server's database to that server"))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -232,68 +241,54 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "loadtest", err)
 		}
 		defer os.RemoveAll(dir)
-		sub, err = loadtest.StartServer(ctx, exe, dir, stderr, "-diagnostics")
+		extra := []string{"-diagnostics"}
+		if *dbURL != "" {
+			extra = append(extra, "-db", *dbURL)
+		}
+		sub, err = loadtest.StartServer(ctx, exe, dir, stderr, extra...)
 		if err != nil {
 			return fail(stderr, "loadtest", err)
 		}
 		defer sub.Stop()
 		cfg.URL = sub.URL
+		pids = []int{sub.Pid()}
 	}
-	var cpu0 time.Duration
-	if sub != nil {
-		cpu0, _ = sub.CPU()
-	}
+	cpu := newCPUMeter(pids)
 	if *engineGames > 0 {
-		return runEngineLoad(ctx, loadtest.EngineConfig{URL: cfg.URL, Games: *engineGames, Level: *engineLevel, Duration: *duration, Variant: cfg.Variant}, sub, cpu0, stdout, stderr)
+		return runEngineLoad(ctx, loadtest.EngineConfig{URL: cfg.URL, Games: *engineGames, Level: *engineLevel, Duration: *duration, Variant: cfg.Variant}, cpu, stdout, stderr)
 	}
 	if *seeks > 0 {
-		return runSeeksLoad(ctx, loadtest.SeeksConfig{URL: cfg.URL, Visitors: *seeks, Ramp: cfg.Ramp, Timeout: cfg.Timeout, Variant: cfg.Variant}, sub, cpu0, stdout, stderr)
+		return runSeeksLoad(ctx, loadtest.SeeksConfig{URL: cfg.URL, Visitors: *seeks, Ramp: cfg.Ramp, Timeout: cfg.Timeout, Variant: cfg.Variant}, cpu, stdout, stderr)
 	}
 	rep, err := loadtest.Run(ctx, cfg, stderr)
 	if err != nil {
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	if sub != nil {
-		if cpu, err := sub.CPU(); err == nil && rep.Moves > 0 {
-			used := cpu - cpu0
-			fmt.Fprintf(stdout, "server CPU    %.1fs for %d moves: %.0f µs per move (%.2f cores on average)\n",
-				used.Seconds(), rep.Moves, float64(used.Microseconds())/float64(rep.Moves), used.Seconds()/rep.Duration.Seconds())
-		}
-	}
+	cpu.report(stdout, rep.Moves, "move", rep.Duration)
 	return 0
 }
 
 // runSeeksLoad runs the seeks load (loadtest -seeks) and prints its report
-// with the server's CPU time if it started the server.
-func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, sub *loadtest.Sub, cpu0 time.Duration, stdout, stderr io.Writer) int {
+// with the servers' CPU time.
+func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, cpu *cpuMeter, stdout, stderr io.Writer) int {
 	rep, err := loadtest.RunSeeks(ctx, cfg, stderr)
 	if err != nil {
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	if sub != nil {
-		if cpu, err := sub.CPU(); err == nil {
-			fmt.Fprintf(stdout, "server CPU    %.1fs (%.2f cores on average)\n", (cpu - cpu0).Seconds(), (cpu-cpu0).Seconds()/rep.Duration.Seconds())
-		}
-	}
+	cpu.report(stdout, 0, "", rep.Duration)
 	return 0
 }
 
 // runEngineLoad runs the engine load (loadtest -engine-games) and prints
-// its report with the server's CPU time if it started the server.
-func runEngineLoad(ctx context.Context, cfg loadtest.EngineConfig, sub *loadtest.Sub, cpu0 time.Duration, stdout, stderr io.Writer) int {
+// its report with the servers' CPU time.
+func runEngineLoad(ctx context.Context, cfg loadtest.EngineConfig, cpu *cpuMeter, stdout, stderr io.Writer) int {
 	rep, err := loadtest.RunEngine(ctx, cfg, stderr)
 	if err != nil {
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	if sub != nil {
-		if cpu, err := sub.CPU(); err == nil && len(rep.Replies) > 0 {
-			used := cpu - cpu0
-			fmt.Fprintf(stdout, "server CPU    %.1fs for %d replies: %.0f µs per reply (%.2f cores on average)\n",
-				used.Seconds(), len(rep.Replies), float64(used.Microseconds())/float64(len(rep.Replies)), used.Seconds()/rep.Duration.Seconds())
-		}
-	}
+	cpu.report(stdout, int64(len(rep.Replies)), "reply", rep.Duration)
 	return 0
 }

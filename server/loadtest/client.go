@@ -376,8 +376,12 @@ func (s *Sub) Pid() int { return s.cmd.Process.Pid }
 
 // CPU returns the processor time the server process has used so far (user
 // and system), read from /proc on Linux.
-func (s *Sub) CPU() (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+func (s *Sub) CPU() (time.Duration, error) { return ProcessCPU(s.cmd.Process.Pid) }
+
+// ProcessCPU returns the processor time process pid has used so far (user
+// and system), read from /proc on Linux.
+func ProcessCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, err
 	}
