@@ -48,9 +48,10 @@ func newCPUMeter(pids []int) *cpuMeter {
 }
 
 // report prints the processor time used since the start by each process
-// and in all: per unit (n of them, e.g. moves) when n > 0, and in cores
-// on average over d. Nothing is printed without processes.
-func (m *cpuMeter) report(w io.Writer, n int64, unit string, d time.Duration) {
+// and in all: per unit (n of them, e.g. n moves with unit "move" and units
+// "moves") when n > 0, and in cores on average over d. Nothing is printed
+// without processes.
+func (m *cpuMeter) report(w io.Writer, n int64, unit, units string, d time.Duration) {
 	if len(m.pids) == 0 {
 		return
 	}
@@ -72,7 +73,7 @@ func (m *cpuMeter) report(w io.Writer, n int64, unit string, d time.Duration) {
 	}
 	fmt.Fprintf(w, "server CPU    %.1fs", total.Seconds())
 	if n > 0 {
-		fmt.Fprintf(w, " for %d %ss: %.0f µs per %s", n, unit, float64(total.Microseconds())/float64(n), unit)
+		fmt.Fprintf(w, " for %d %s: %.0f µs per %s", n, units, float64(total.Microseconds())/float64(n), unit)
 	}
 	fmt.Fprintf(w, " (%.2f cores on average)\n", total.Seconds()/d.Seconds())
 	if len(m.pids) > 1 {

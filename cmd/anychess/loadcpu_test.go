@@ -55,7 +55,7 @@ func TestCPUMeter(t *testing.T) {
 	for _, tt := range tests {
 		m := newCPUMeter(tt.pids)
 		var out strings.Builder
-		m.report(&out, tt.n, "move", time.Second)
+		m.report(&out, tt.n, "move", "moves", time.Second)
 		if tt.none {
 			if out.Len() != 0 {
 				t.Errorf("%v: printed %q", tt.pids, out.String())

@@ -265,7 +265,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	cpu.report(stdout, rep.Moves, "move", rep.Duration)
+	cpu.report(stdout, rep.Moves, "move", "moves", rep.Duration)
 	return 0
 }
 
@@ -277,7 +277,7 @@ func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, cpu *cpuMeter, 
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	cpu.report(stdout, 0, "", rep.Duration)
+	cpu.report(stdout, 0, "", "", rep.Duration)
 	return 0
 }
 
@@ -289,6 +289,6 @@ func runEngineLoad(ctx context.Context, cfg loadtest.EngineConfig, cpu *cpuMeter
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	cpu.report(stdout, int64(len(rep.Replies)), "reply", rep.Duration)
+	cpu.report(stdout, int64(len(rep.Replies)), "reply", "replies", rep.Duration)
 	return 0
 }
