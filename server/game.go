@@ -71,6 +71,13 @@ type liveGame struct {
 	thinking  bool   // the engine is searching for this game
 	owner     string // the client an unfinished engine game counts for (Limits.EngineGames); "" none
 	idle      *time.Timer
+
+	// In a cluster: the lease the game's events are written under, when
+	// it was taken, and whether it was lost (the game then unloads at
+	// once and does not release it).
+	fence    *store.Fence
+	leasedAt time.Time
+	lost     bool
 }
 
 // clockState is a game's clock.
@@ -232,6 +239,12 @@ func (lg *liveGame) apply(v int64, data []byte, e eventJSON, r *plyResult, at ti
 		lg.applyEnd(e)
 	case "rematch":
 		lg.rematchID = e.Game
+	case "resume":
+		// The running clock does not count the time the game had no
+		// node (cluster.acquire).
+		if lg.clock.running >= 0 && e.CreditMS > 0 {
+			lg.clock.since = lg.clock.since.Add(time.Duration(e.CreditMS) * time.Millisecond)
+		}
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
@@ -384,6 +397,9 @@ func (lg *liveGame) run() {
 		for c := range lg.subs {
 			c.close()
 		}
+		if lg.fence != nil && !lg.lost {
+			lg.srv.cluster.release(lg) // after the last write
+		}
 		close(lg.done)
 	}()
 	lg.schedule()
@@ -522,7 +538,10 @@ func (lg *liveGame) commitEvent(e eventJSON, r *plyResult, ack func(v int64)) (i
 	defer cancel()
 	t0 := time.Now()
 	wake := lg.wakeAfter(e, r)
-	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At, Wake: wake}, end); err != nil {
+	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At, Wake: wake, Fence: lg.fence}, end); err != nil {
+		if errors.Is(err, store.ErrFenced) {
+			lg.fenced()
+		}
 		return 0, fmt.Errorf("storing event %d: %w", v, err)
 	}
 	lg.srv.storeLat.add(time.Since(t0))
@@ -546,6 +565,48 @@ func (lg *liveGame) commitEvent(e eventJSON, r *plyResult, ack func(v int64)) (i
 	lg.broadcast(v, data, true)
 	lg.schedule()
 	return v, nil
+}
+
+// fenced unloads a game whose lease another node took over: its
+// connections close, and their clients reconnect to find it. Owner
+// goroutine only.
+func (lg *liveGame) fenced() {
+	if lg.lost {
+		return
+	}
+	lg.lost = true
+	lg.srv.cluster.lost.Add(1)
+	lg.srv.unload(lg)
+}
+
+// resume, on a game just taken over in a cluster, credits its running
+// clock with the time since unowned, when its last node was last known
+// to hold it, by storing a "resume" event. Before the owner goroutine
+// starts.
+func (lg *liveGame) resume(unowned time.Time) error {
+	if unowned.IsZero() || lg.over || lg.clock.running < 0 {
+		return nil
+	}
+	from := unowned
+	if lg.clock.since.After(from) {
+		from = lg.clock.since
+	}
+	credit := time.Since(from).Milliseconds()
+	if credit <= 0 {
+		return nil
+	}
+	e := eventJSON{Kind: "resume", CreditMS: credit, At: time.Now().UTC()}
+	data := mustJSON(e)
+	v := lg.version + 1
+	ctx, cancel := context.WithTimeout(context.Background(), lg.srv.cfg.StoreTimeout)
+	defer cancel()
+	clock := lg.clock
+	clock.since = clock.since.Add(time.Duration(credit) * time.Millisecond)
+	wake := lg.wakeAfter(e, &plyResult{clock: clock})
+	if err := lg.srv.store.Append(ctx, lg.rec.ID, store.Event{Version: v, Kind: e.Kind, Data: data, At: e.At, Wake: wake, Fence: lg.fence}, nil); err != nil {
+		return fmt.Errorf("game %s: resume: %w", lg.rec.ID, err)
+	}
+	return lg.apply(v, data, e, nil, e.At)
 }
 
 // play validates and plays a move sent by seat s.

@@ -39,6 +39,9 @@ func (s *Server) writeMetrics(w io.Writer) {
 	gauge("go_memstats_heap_inuse_bytes", "Bytes of heap in use.", float64(ms.HeapInuse))
 	writeHist(w, "anychess_move_ack_seconds", "Time from a move read to its acknowledgement queued; its count is the moves acknowledged.", &s.ackLat)
 	writeHist(w, "anychess_store_write_seconds", "Time of one event's write to the store.", &s.storeLat)
+	if s.cluster != nil {
+		s.cluster.writeMetrics(w)
+	}
 }
 
 // writeHist writes h as a Prometheus histogram: cumulative buckets by

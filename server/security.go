@@ -98,20 +98,35 @@ func (s *Server) diagnostics(r *http.Request) bool {
 	return err == nil && net.ParseIP(host).IsLoopback()
 }
 
-// Health is the body of GET /api/health.
+// Health is the body of GET /api/health (also at /healthz).
 type Health struct {
 	OK    bool   `json:"ok"`
 	Error string `json:"error,omitempty"` // the last write's failure, while writes fail
+	// Node is the server's name in its cluster ("" without one), and
+	// Draining whether it is handing its games over before it stops.
+	Node     string `json:"node,omitempty"`
+	Draining bool   `json:"draining"`
+	// Games is the number of games in memory.
+	Games int `json:"games"`
 }
 
-// handleHealth answers 200 while the store takes writes, and 503 with the
-// error once a write failed, until one succeeds again.
+// handleHealth answers 200 while the server takes clients and the store
+// takes writes; 503 with the error once a write failed, until one
+// succeeds again, and 503 while a node of a cluster drains (so that a
+// load balancer sends clients elsewhere).
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	if err := s.health.get(); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, Health{Error: err.Error()})
-		return
+	s.mu.Lock()
+	h := Health{OK: true, Node: s.Node(), Games: len(s.games)}
+	s.mu.Unlock()
+	status := http.StatusOK
+	if s.cluster != nil && s.cluster.draining.Load() {
+		h.OK, h.Draining, status = false, true, http.StatusServiceUnavailable
 	}
-	writeJSON(w, http.StatusOK, Health{OK: true})
+	if err := s.health.get(); err != nil {
+		h.OK, h.Error, status = false, err.Error(), http.StatusServiceUnavailable
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, status, h)
 }
 
 // writeHealth holds the failure of the last write to the store, if it
@@ -131,7 +146,7 @@ func (h *writeHealth) get() error {
 // version conflict, an unknown game, a cancelled request) says nothing of
 // the store's health.
 func (h *writeHealth) note(err error) {
-	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) ||
+	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrFenced) ||
 		errors.Is(err, context.Canceled) {
 		return
 	}

@@ -143,9 +143,12 @@ type Server struct {
 	stopWaker func()        // ends the waker (Start)
 	wakerDone chan struct{} // closed when it has ended
 
-	mu    sync.Mutex
-	games map[string]*liveGame
-	conns atomic.Int64
+	cluster *cluster // this node's part in its cluster; nil: none
+
+	mu      sync.Mutex
+	games   map[string]*liveGame
+	loading map[string]chan struct{} // games being loaded, closed when done
+	conns   atomic.Int64
 
 	logOnce sync.Once    // sets log
 	log     *slog.Logger // cfg.Logger with the node's name
@@ -201,6 +204,7 @@ func New(cfg Config) (*Server, error) {
 		cfg: cfg, reg: newUserVariants(cfg.Registry),
 		engines: newEnginePool(cfg.EngineWorkers, cfg.EngineHashMB, cfg.EngineThreads, cfg.EngineMaxTime),
 		games:   map[string]*liveGame{},
+		loading: map[string]chan struct{}{},
 		lim:     cfg.Limits.withDefaults(),
 
 		wakerDone: make(chan struct{}),
@@ -221,6 +225,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.acc = newAccounts(cfg.Store)
 	s.lobby = newLobby(s, cfg.Lobby)
+	if cfg.Cluster != nil {
+		k, err := newCluster(s, cfg.Cluster)
+		if err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+		s.cluster = k
+	}
 	s.routes()
 	return s, nil
 }
@@ -230,6 +241,15 @@ func New(cfg Config) (*Server, error) {
 // wake time comes, in the background: it does not load them itself, and
 // returns once they are listed.
 func (s *Server) Start(ctx context.Context) error {
+	if s.cluster != nil {
+		// In a cluster the nodes' sweepers load such games, each game
+		// on the one node that takes its lease.
+		if err := s.cluster.start(); err != nil {
+			return fmt.Errorf("server: start: %w", err)
+		}
+		close(s.wakerDone)
+		return nil
+	}
 	no := false
 	due, err := s.store.List(ctx, store.Filter{Finished: &no, Waking: true})
 	if err != nil {
@@ -250,6 +270,9 @@ func (s *Server) Close() {
 	if s.stopWaker != nil {
 		s.stopWaker()
 		<-s.wakerDone
+	}
+	if s.cluster != nil {
+		s.cluster.close()
 	}
 	s.lobby.close()
 	s.mu.Lock()
@@ -309,32 +332,71 @@ func (s *Server) game(ctx context.Context, id string) (*liveGame, error) {
 // gameFor returns the live game id as game does; a game it loads counts
 // for client key (its engine's searches are scheduled as that client's).
 func (s *Server) gameFor(ctx context.Context, id, key string) (*liveGame, error) {
-	s.mu.Lock()
-	lg := s.games[id]
-	s.mu.Unlock()
-	if lg != nil {
-		return lg, nil
+	// One load of a game at a time: a second waits for the first.
+	for {
+		s.mu.Lock()
+		lg, wait := s.games[id], s.loading[id]
+		if lg == nil && wait == nil {
+			s.loading[id] = make(chan struct{})
+		}
+		s.mu.Unlock()
+		if lg != nil {
+			return lg, nil
+		}
+		if wait == nil {
+			break
+		}
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
+	defer func() {
+		s.mu.Lock()
+		close(s.loading[id])
+		delete(s.loading, id)
+		s.mu.Unlock()
+	}()
 	if s.full() {
 		return nil, errBusy
 	}
+	var fence *store.Fence
+	var unowned time.Time
+	if s.cluster != nil {
+		var err error
+		if fence, unowned, err = s.cluster.acquire(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	giveBack := func() {
+		if fence != nil {
+			s.cluster.leases.Release(context.WithoutCancel(ctx), id, fence.Node, fence.Epoch)
+		}
+	}
 	rec, evs, err := s.store.Load(ctx, id)
 	if err != nil {
+		giveBack()
 		return nil, err
 	}
-	lg, err = newLiveGame(s, rec, evs)
+	lg, err := newLiveGame(s, rec, evs)
 	if err != nil {
+		giveBack()
 		return nil, err
 	}
 	if rec.Opponent == "engine" && !lg.over {
 		lg.owner = key
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if other := s.games[id]; other != nil {
-		return other, nil
+	if fence != nil {
+		lg.fence, lg.leasedAt = fence, time.Now()
+		if err := lg.resume(unowned); err != nil {
+			giveBack()
+			return nil, err
+		}
 	}
+	s.mu.Lock()
 	s.games[id] = lg
+	s.mu.Unlock()
 	go lg.run()
 	return lg, nil
 }
@@ -715,6 +777,7 @@ func (s *Server) createRematch(ctx context.Context, rec *store.Game, tokens [2]s
 // routes sets up the HTTP handlers.
 func (s *Server) routes() {
 	m := http.NewServeMux()
+	m.HandleFunc("GET /healthz", s.handleHealth)
 	m.HandleFunc("GET /api/variants", s.handleVariants)
 	m.HandleFunc("GET /api/design", s.handleDesign)
 	m.HandleFunc("POST /api/games", s.handleCreate)

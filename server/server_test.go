@@ -92,7 +92,13 @@ type seatClient struct {
 
 func join(t *testing.T, ts *testServer, id, token string, since int64) *seatClient {
 	t.Helper()
-	c, err := loadtest.Join(ctxT(t), ts.URL, id, token, since)
+	return joinURL(t, ts.URL, id, token, since)
+}
+
+// joinURL joins a game at the server at url.
+func joinURL(t *testing.T, url, id, token string, since int64) *seatClient {
+	t.Helper()
+	c, err := loadtest.Join(ctxT(t), url, id, token, since)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,10 @@ func (s *Server) waker(ctx context.Context, h *wakeHeap) {
 		lctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
 		_, err := s.game(lctx, it.id)
 		cancel()
+		var elsewhere *ownedElsewhere
 		switch {
+		case errors.As(err, &elsewhere):
+			// Another node of the cluster has it.
 		case errors.Is(err, errBusy):
 			heap.Push(h, wakeItem{at: time.Now().Add(time.Second), id: it.id})
 		case err != nil && ctx.Err() == nil:

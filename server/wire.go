@@ -72,7 +72,10 @@ type eventJSON struct {
 	Reason  string     `json:"reason,omitempty"`
 	Detail  string     `json:"detail,omitempty"`
 	Game    string     `json:"game,omitempty"`
-	At      time.Time  `json:"at"`
+	// CreditMS is, in a "resume" event, the time the running clock does
+	// not count: the game had no node (a cluster's node died).
+	CreditMS int64     `json:"credit_ms,omitempty"`
+	At       time.Time `json:"at"`
 }
 
 // statusJSON is a game's result.

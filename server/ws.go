@@ -235,10 +235,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 
 	var lg *liveGame
+	var px *proxy // in a cluster, the connection forwarded to the game's node
 	defer func() {
 		c.close()
 		if lg != nil {
 			lg.do(context.Background(), func() { lg.leave(c) })
+		}
+		if px != nil {
+			px.drop(true)
 		}
 		cancel()
 		<-writerDone
@@ -276,7 +280,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		case m.T == "ping":
 			c.send(mustJSON(pongFrame{T: "pong", ID: m.ID}))
 		case m.T == "hello":
-			if lg != nil {
+			if lg != nil || px != nil {
 				c.send(errFrame(m.ID, "bad_frame", "hello was already said"))
 				continue
 			}
@@ -284,7 +288,24 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				c.send(errFrame(m.ID, "rate_limited", "too many games opened; wait a little"))
 				continue
 			}
-			g, err := s.game(ctx, id)
+			var g *liveGame
+			var err error
+			if s.cluster != nil {
+				var werr *wireError
+				g, px, werr, err = s.cluster.attach(ctx, id, c, m)
+				if werr != nil {
+					c.send(errFrame(m.ID, werr.code, werr.msg))
+					c.close()
+					<-writerDone
+					return
+				}
+				if px != nil {
+					helloed.Store(true)
+					continue
+				}
+			} else {
+				g, err = s.game(ctx, id)
+			}
 			if err != nil {
 				code, msg := "internal", "the game could not be loaded"
 				switch {
@@ -292,6 +313,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 					code, msg = "not_found", "no such game"
 				case errors.Is(err, errBusy):
 					code, msg = "busy", err.Error()
+				case errors.Is(err, errDraining):
+					code, msg = "draining", "this node is shutting down; reconnect"
 				}
 				c.send(errFrame(m.ID, code, msg))
 				c.close()
@@ -321,10 +344,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 			helloed.Store(true)
 			lg = g
-		case lg == nil:
+		case lg == nil && px == nil:
 			c.send(errFrame(m.ID, "need_hello", "say hello first"))
 		case c.seat == spectator:
 			c.send(errFrame(m.ID, "not_your_seat", "spectators cannot act"))
+		case px != nil:
+			px.send(data) // the game's node checks it as its own
 		default:
 			if !lg.do(ctx, func() { lg.handle(c, m, read) }) {
 				return

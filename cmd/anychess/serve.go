@@ -75,7 +75,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&lim.HelloTimeout, "hello-timeout", lim.HelloTimeout, "time a new WebSocket has to say hello")
 	fs.DurationVar(&lim.PingInterval, "ping", lim.PingInterval, "interval of the server's WebSocket pings (a connection that does not answer within half of it is closed)")
 	connsPerAddr := fs.Int("conns-per-addr", 128, "TCP connections one address may hold open (trusted proxies excepted; negative: no limit)")
-	natsURL := fs.String("nats", "", "NATS URL (nats://host:4222): send the engine's searches to the anychess worker processes there; with none free, search here")
+	natsURL := fs.String("nats", "", "NATS URL (nats://host:4222): send the engine's searches to the anychess worker processes there (with none free, search here); with a PostgreSQL -db, also join the cluster of the nodes on that database and bus (docs/scale.md)")
+	node := fs.String("node", "", "this node's name in its cluster (letters, digits, '-', '_'; default: random)")
+	lease := fs.Duration("lease", 3*time.Second, "in a cluster, how long a node owns a game after its last renewal: a dead node's games are taken over within it")
+	drainTime := fs.Duration("drain", 20*time.Second, "in a cluster, how long SIGTERM waits for the node's games to be handed over")
 	variantsPath := fs.String("variants", "", "a directory of variant files (*.toml), or files and directories separated by '"+string(os.PathListSeparator)+"', loaded at start; a file that is broken or beyond the limits of a user's variant stops the start")
 	logFormat := fs.String("log", "text", "format of the log on standard error: text (key=value lines) or json (one object a line)")
 	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
@@ -124,6 +127,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	var bus server.RemoteEngine
+	var cluster *server.ClusterConfig
 	if *natsURL != "" {
 		nc, err := nats.Connect(*natsURL, nats.Name("anychess serve"), nats.MaxReconnects(-1))
 		if err != nil {
@@ -131,9 +135,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		defer nc.Close()
 		bus = &enginebus.Client{NC: nc}
+		if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
+			cluster = &server.ClusterConfig{NATS: nc, Node: *node, Lease: *lease}
+		}
+	}
+	if cluster == nil && *node != "" {
+		return fail(stderr, "serve", errors.New("-node names a node of a cluster: it needs -nats and a PostgreSQL -db"))
 	}
 	srv, err := server.New(server.Config{Store: st, Registry: reg, Web: web.Handler(), EngineWorkers: *engines,
-		EngineThreads: *engineThreads, EngineBus: bus,
+		EngineThreads: *engineThreads, EngineBus: bus, Cluster: cluster,
 		Hosts: names, Diagnostics: *diag, Limits: lim, Logger: logger})
 	if err != nil {
 		return fail(stderr, "serve", err)
@@ -155,6 +165,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		ln = tls.NewListener(ln, tlsCfg)
 	}
 	fmt.Fprintf(stdout, "anychess serve: open %s://%s/ (games in %s)\n", scheme, ln.Addr(), redact(url))
+	if cluster != nil {
+		fmt.Fprintf(stdout, "anychess serve: node %s of the cluster on %s\n", srv.Node(), *natsURL)
+	}
 	if f, ok := stdout.(*os.File); ok {
 		f.Sync()
 	}
@@ -169,6 +182,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// Stop taking connections, let the requests under way end, then
 		// close every game (its moves are stored before they are
 		// acknowledged, and the store's writer finishes what it holds).
+		if cluster != nil {
+			// Hand the games over first: the balancer stops sending
+			// clients here (/healthz says 503), each game's lease is
+			// released and its clients reconnect to another node.
+			fmt.Fprintln(stdout, "anychess serve: draining: handing the games over to the other nodes")
+			dctx, cancel := context.WithTimeout(context.Background(), *drainTime)
+			if err := srv.Drain(dctx); err != nil {
+				fmt.Fprintf(stderr, "anychess serve: %v\n", err)
+			}
+			cancel()
+		}
 		fmt.Fprintln(stdout, "anychess serve: stopping: closing the listener and the games")
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

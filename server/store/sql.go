@@ -23,6 +23,7 @@ type dialect struct {
 	dollar     bool // placeholders $1, $2 instead of ?
 	checkpoint bool // the store checkpoints the WAL itself (SQLite)
 	isUnique   func(error) bool
+	nowMS      string // an expression for the database's clock in Unix milliseconds
 }
 
 var schema = []string{
@@ -88,7 +89,7 @@ type sqlStore struct {
 	d  dialect
 
 	// Prepared statements of the append path (parsed once).
-	stExists, stInsert, stFinish, stWake *sql.Stmt
+	stExists, stInsert, stFinish, stWake, stFence *sql.Stmt
 
 	unlock  func() error // releases the lock on the database, if any
 	reqs    chan *appendReq
@@ -136,7 +137,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(4)
-	d := dialect{name: "sqlite " + path, checkpoint: true, isUnique: func(err error) bool {
+	d := dialect{name: "sqlite " + path, checkpoint: true, nowMS: sqliteNow, isUnique: func(err error) bool {
 		return strings.Contains(err.Error(), "UNIQUE constraint") || strings.Contains(err.Error(), "constraint failed")
 	}}
 	s, err := newSQL(ctx, db, d)
@@ -148,6 +149,10 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	return s, nil
 }
 
+// schemaLock is the PostgreSQL advisory lock key held while the schema is
+// made or migrated.
+const schemaLock = "7263548101"
+
 // OpenPostgres opens the PostgreSQL database at url
 // (postgres://user:pass@host:port/db).
 func OpenPostgres(ctx context.Context, url string) (Store, error) {
@@ -156,9 +161,23 @@ func OpenPostgres(ctx context.Context, url string) (Store, error) {
 		return nil, fmt.Errorf("store: open postgres: %w", err)
 	}
 	db.SetMaxOpenConns(8)
-	d := dialect{name: "postgres", dollar: true, isUnique: func(err error) bool {
+	d := dialect{name: "postgres", dollar: true, nowMS: postgresNow, isUnique: func(err error) bool {
 		return strings.Contains(err.Error(), "23505") || strings.Contains(err.Error(), "duplicate key")
 	}}
+	// The nodes of a cluster may start at once on a new database: the
+	// schema is made and migrated by one at a time, under an advisory
+	// lock held by one connection.
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: postgres: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(`+schemaLock+`)`); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: postgres: schema lock: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(`+schemaLock+`)`)
 	return newSQL(ctx, db, d)
 }
 
@@ -197,6 +216,10 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 			return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
 		}
 	}
+	if err := createLeases(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
+	}
 	if err := migratePeople(ctx, db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s schema: %w", d.name, err)
@@ -207,11 +230,12 @@ func newSQL(ctx context.Context, db *sql.DB, d dialect) (*sqlStore, error) {
 		query string
 	}{
 		{&s.stExists, `SELECT 1 FROM games WHERE id = ?`},
-		{&s.stInsert, `INSERT INTO events (game_id, version, kind, data, at_ms)
-			SELECT CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
+		{&s.stInsert, `INSERT INTO events (game_id, version, kind, data, at_ms, epoch)
+			SELECT CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT)
 			WHERE COALESCE((SELECT MAX(version) FROM events WHERE game_id = CAST(? AS TEXT)), 0) = CAST(? AS BIGINT)`},
 		{&s.stFinish, `UPDATE games SET finished = 1, result = ?, reason = ? WHERE id = ?`},
 		{&s.stWake, `UPDATE games SET wake_ms = ? WHERE id = ?`},
+		{&s.stFence, `UPDATE leases SET expires_ms = ` + d.nowMS + ` + ? WHERE game_id = ? AND node = ? AND epoch = ? AND expires_ms > ` + d.nowMS},
 	} {
 		st, err := db.PrepareContext(ctx, s.q(p.query))
 		if err != nil {
@@ -413,7 +437,14 @@ func (s *sqlStore) appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error
 			return fmt.Errorf("store: append %s: %w", r.id, err)
 		}
 	}
-	res, err := tx.StmtContext(ctx, s.stInsert).ExecContext(ctx, r.id, r.ev.Version, r.ev.Kind, string(r.ev.Data), r.ev.At.UnixMilli(), r.id, r.ev.Version-1)
+	var epoch int64
+	if f := r.ev.Fence; f != nil {
+		if err := s.fence(ctx, tx, r.id, f); err != nil {
+			return err
+		}
+		epoch = f.Epoch
+	}
+	res, err := tx.StmtContext(ctx, s.stInsert).ExecContext(ctx, r.id, r.ev.Version, r.ev.Kind, string(r.ev.Data), r.ev.At.UnixMilli(), epoch, r.id, r.ev.Version-1)
 	if err != nil {
 		if s.d.isUnique(err) {
 			return fmt.Errorf("store: append %s v%d: %w", r.id, r.ev.Version, ErrConflict)
@@ -494,7 +525,7 @@ func (s *sqlStore) Load(ctx context.Context, id string) (*Game, []Event, error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: %s: load %s: %w", s.d.name, id, err)
 	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT version, kind, data, at_ms FROM events WHERE game_id = ? ORDER BY version`), id)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT version, kind, data, at_ms, epoch FROM events WHERE game_id = ? ORDER BY version`), id)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: %s: load %s events: %w", s.d.name, id, err)
 	}
@@ -504,7 +535,7 @@ func (s *sqlStore) Load(ctx context.Context, id string) (*Game, []Event, error) 
 		var ev Event
 		var data string
 		var at int64
-		if err := rows.Scan(&ev.Version, &ev.Kind, &data, &at); err != nil {
+		if err := rows.Scan(&ev.Version, &ev.Kind, &data, &at, &ev.Epoch); err != nil {
 			return nil, nil, fmt.Errorf("store: %s: load %s events: %w", s.d.name, id, err)
 		}
 		if ev.Version != int64(len(evs)+1) {

@@ -74,6 +74,14 @@ type Event struct {
 	Data    []byte // JSON, owned by the server
 	At      time.Time
 	Wake    time.Time // the game's Wake after this event; zero: never
+	// Fence, if set, is the lease under which a node of a cluster
+	// writes the event: Append fails with ErrFenced unless the lease
+	// is still the writer's, and renews it in the same transaction.
+	// The lease's epoch is stored with the event (Epoch).
+	Fence *Fence
+	// Epoch is the lease epoch the event was written under (0: none),
+	// as Load returns it.
+	Epoch int64
 }
 
 // End marks the game finished with its result, written with the event

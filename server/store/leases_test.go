@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestLeases: a lease is taken when free, refused while another node holds
+// it, taken over once expired with the next epoch; an event written under
+// a lost lease is refused (ErrFenced) and one under the live lease renews
+// it and records its epoch; Renew, Release and Orphans.
+func TestLeases(t *testing.T) {
+	for name, open := range backends(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			s := open(t)
+			defer s.Close()
+			ls, ok := s.(Leases)
+			if !ok {
+				t.Fatalf("%T does not implement Leases", s)
+			}
+			g := newGame("g1")
+			g.Wake = time.Now().Add(-time.Second)
+			if err := s.Create(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ls.LeaseOf(ctx, "g1"); !errors.Is(err, ErrNotFound) {
+				t.Fatalf("LeaseOf a game never leased: %v, want ErrNotFound", err)
+			}
+			orphans, err := ls.Orphans(ctx, time.Minute, 10)
+			if err != nil || !slices.Equal(orphans, []string{"g1"}) {
+				t.Fatalf("Orphans before any lease = %v, %v; want [g1]", orphans, err)
+			}
+			a, before, err := ls.Acquire(ctx, "g1", "A", time.Hour)
+			if err != nil || a.Node != "A" || a.Epoch != 1 || before.Node != "" {
+				t.Fatalf("first Acquire = %+v (before %+v), %v; want A's epoch 1", a, before, err)
+			}
+			if orphans, _ := ls.Orphans(ctx, time.Minute, 10); len(orphans) != 0 {
+				t.Fatalf("Orphans of a leased game = %v", orphans)
+			}
+			b, _, err := ls.Acquire(ctx, "g1", "B", time.Hour)
+			if err != nil || b.Node != "A" || b.Epoch != 1 {
+				t.Fatalf("Acquire of a held lease = %+v, %v; want A's lease unchanged", b, err)
+			}
+			fa := &Fence{Node: "A", Epoch: 1, Lease: 10 * time.Millisecond}
+			e1 := ev(1, "ply")
+			e1.Fence = fa
+			if err := s.Append(ctx, "g1", e1, nil); err != nil {
+				t.Fatalf("append under the live lease: %v", err)
+			}
+			wrong := ev(2, "ply")
+			wrong.Fence = &Fence{Node: "B", Epoch: 1, Lease: time.Hour}
+			if err := s.Append(ctx, "g1", wrong, nil); !errors.Is(err, ErrFenced) {
+				t.Fatalf("append under another node's name: %v, want ErrFenced", err)
+			}
+			// The append renewed A's lease for 10ms only: it expires.
+			time.Sleep(50 * time.Millisecond)
+			if got, err := ls.Renew(ctx, "A", time.Hour); err != nil || len(got) != 0 {
+				t.Fatalf("Renew of an expired lease = %v, %v; want none", got, err)
+			}
+			b, before, err = ls.Acquire(ctx, "g1", "B", time.Hour)
+			if err != nil || b.Node != "B" || b.Epoch != 2 || before.Node != "A" || before.Epoch != 1 || before.Live() {
+				t.Fatalf("take-over = %+v (before %+v), %v; want B's epoch 2 after A's expired epoch 1", b, before, err)
+			}
+			late := ev(2, "ply")
+			late.Fence = fa
+			if err := s.Append(ctx, "g1", late, nil); !errors.Is(err, ErrFenced) {
+				t.Fatalf("append under the lost lease: %v, want ErrFenced", err)
+			}
+			e2 := ev(2, "ply")
+			e2.Fence = &Fence{Node: "B", Epoch: 2, Lease: time.Hour}
+			if err := s.Append(ctx, "g1", e2, nil); err != nil {
+				t.Fatalf("append under the new lease: %v", err)
+			}
+			_, evs, err := s.Load(ctx, "g1")
+			if err != nil || len(evs) != 2 || evs[0].Epoch != 1 || evs[1].Epoch != 2 {
+				t.Fatalf("Load = %+v, %v; want two events of epochs 1 and 2", evs, err)
+			}
+			if got, err := ls.Renew(ctx, "B", time.Hour); err != nil || !slices.Equal(got, []string{"g1"}) {
+				t.Fatalf("Renew(B) = %v, %v; want [g1]", got, err)
+			}
+			if err := ls.Release(ctx, "g1", "B", 2); err != nil {
+				t.Fatal(err)
+			}
+			if l, err := ls.LeaseOf(ctx, "g1"); err != nil || l.Live() || l.Epoch != 2 || l.Node != "" {
+				t.Fatalf("LeaseOf after release = %+v, %v; want epoch 2, expired, no node", l, err)
+			}
+			a, before, err = ls.Acquire(ctx, "g1", "A", time.Hour)
+			if err != nil || a.Node != "A" || a.Epoch != 3 || before.Node != "" || before.Epoch != 2 {
+				t.Fatalf("Acquire after release = %+v (before %+v), %v; want A's epoch 3 after the released epoch 2", a, before, err)
+			}
+		})
+	}
+}
