@@ -7,20 +7,21 @@ import (
 )
 
 // logger returns the server's structured logger: Config.Logger with, on a
-// node of a cluster, the node's name as the attribute node. It is settled
-// at its first use, once New has filled in the configuration.
+// node of a cluster, the node's name (its default one too) as the
+// attribute node.
 func (s *Server) logger() *slog.Logger {
-	s.logOnce.Do(func() {
-		l := s.cfg.Logger
-		if l == nil {
-			l = slog.Default()
-		}
-		if c := s.cfg.Cluster; c != nil && c.Node != "" {
-			l = l.With("node", c.Node)
-		}
-		s.log = l
-	})
-	return s.log
+	l := s.cfg.Logger
+	if l == nil {
+		l = slog.Default()
+	}
+	node := s.Node()
+	if c := s.cfg.Cluster; node == "" && c != nil {
+		node = c.Node
+	}
+	if node != "" {
+		l = l.With("node", node)
+	}
+	return l
 }
 
 // logf logs what went wrong while the server carried on: through

@@ -17,23 +17,29 @@ func TestLogJSON(t *testing.T) {
 	tests := []struct {
 		name    string
 		cluster *ClusterConfig
+		named   string // the name the node runs under, if not the configured one
 		format  string
 		args    []any
 		want    map[string]string // fields and their values; "" wants the field absent
 	}{
-		{"game line on a node", &ClusterConfig{Node: "node-a"}, "game %s: store: %v", []any{"abc123", errors.New("disk full")},
+		{"game line on a node", &ClusterConfig{Node: "node-a"}, "", "game %s: store: %v", []any{"abc123", errors.New("disk full")},
 			map[string]string{"level": "WARN", "msg": "store: disk full", "game": "abc123", "node": "node-a"}},
-		{"server line on a node", &ClusterConfig{Node: "node-b"}, "server: session: %v", []any{errors.New("gone")},
+		{"server line on a node", &ClusterConfig{Node: "node-b"}, "", "server: session: %v", []any{errors.New("gone")},
 			map[string]string{"level": "WARN", "msg": "server: session: gone", "node": "node-b", "game": ""}},
-		{"one process", nil, "game %s: rematch: %v", []any{"g1", errors.New("no")},
+		{"node with its default name", &ClusterConfig{}, "n0123456789ab", "game %s: end: %v", []any{"g2", errors.New("x")},
+			map[string]string{"level": "WARN", "msg": "end: x", "game": "g2", "node": "n0123456789ab"}},
+		{"one process", nil, "", "game %s: rematch: %v", []any{"g1", errors.New("no")},
 			map[string]string{"level": "WARN", "msg": "rematch: no", "game": "g1", "node": ""}},
-		{"game line of another shape", nil, "game %d: x", []any{7},
+		{"game line of another shape", nil, "", "game %d: x", []any{7},
 			map[string]string{"level": "WARN", "msg": "game 7: x", "game": ""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			s := &Server{cfg: Config{Logger: slog.New(slog.NewJSONHandler(&buf, nil)), Cluster: tt.cluster}}
+			if tt.named != "" {
+				s.cluster = &cluster{node: tt.named} // as newCluster names a node left unnamed
+			}
 			s.logf(tt.format, tt.args...)
 			lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
 			if len(lines) != 1 {

@@ -150,9 +150,6 @@ type Server struct {
 	loading map[string]chan struct{} // games being loaded, closed when done
 	conns   atomic.Int64
 
-	logOnce sync.Once    // sets log
-	log     *slog.Logger // cfg.Logger with the node's name
-
 	ackLat   hist // from a move frame read to its ack queued
 	storeLat hist // one event's write to the store
 	health   writeHealth
