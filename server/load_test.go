@@ -104,7 +104,8 @@ func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 
 // TestLoadTargets runs the load generator against two servers on one
 // store: the games are created on each in turn, and their players connect
-// to the server that created them or, with Forward, to the other one.
+// to the server that created them or, with Forward, to the other one once
+// a spectator's hello has loaded the game where it was created.
 func TestLoadTargets(t *testing.T) {
 	const games = 12
 	for _, forward := range []bool{false, true} {
@@ -148,16 +149,23 @@ func TestLoadTargets(t *testing.T) {
 				for _, n := range r.ws {
 					players += n
 				}
+				if forward {
+					players -= len(r.created) // the spectators that loaded the games
+				}
 				if rep.Targets[i].Players != players {
 					t.Errorf("server %d: reported %d players, %d WebSockets opened", i, rep.Targets[i].Players, players)
 				}
 				for _, id := range r.created {
-					here, there := r.ws[id], other.ws[id]
+					// Without Forward both players connect where the game
+					// was made; with it, a spectator loads the game there
+					// and both players connect to the other server.
+					wantHere, wantThere := 2, 0
 					if forward {
-						here, there = there, here
+						wantHere, wantThere = 1, 2
 					}
-					if here != 2 || there != 0 {
-						t.Errorf("game %s created on server %d (forward %v): %d WebSockets there, %d on the other", id, i, forward, r.ws[id], other.ws[id])
+					if r.ws[id] != wantHere || other.ws[id] != wantThere {
+						t.Errorf("game %s created on server %d (forward %v): %d WebSockets there, %d on the other; want %d and %d",
+							id, i, forward, r.ws[id], other.ws[id], wantHere, wantThere)
 					}
 				}
 			}

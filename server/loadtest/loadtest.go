@@ -37,7 +37,10 @@ type Config struct {
 	// Forward has each game's players connect to the server after the one
 	// that created it in URL's list (the next, wrapping round), so that on
 	// a cluster each of their moves goes through a node that does not own
-	// the game. It needs at least two servers.
+	// the game: a node of a cluster loads a game, and takes its lease, at
+	// the game's first hello, so a spectator's hello on the creating
+	// server comes first, and the players connect once it is answered. It
+	// needs at least two servers.
 	Forward bool
 }
 
@@ -351,6 +354,12 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 				return
 			}
 			created[maker].Add(1)
+			if cfg.Forward {
+				if err := load(ctx, targets[maker], g["id"]); err != nil {
+					fail(fmt.Errorf("game %s: %w", g["id"], err))
+					return
+				}
+			}
 			tokens := [2]string{g["token"], InviteToken(g["invite"])}
 			gctx, gcancel := context.WithCancel(ctx)
 			defer gcancel()
@@ -437,6 +446,24 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 	}
 	fmt.Fprintf(logw, "loadtest: done in %s\n", rep.Duration.Round(time.Millisecond))
 	return rep, nil
+}
+
+// load has the server at base load game id, as a spectator's hello does,
+// and returns once the server has answered it.
+func load(ctx context.Context, base, id string) error {
+	c, err := Watch(ctx, base, id, "")
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	f, _, err := c.ReadUntil(ctx, func(f *Frame) bool { return f.T == "welcome" || f.T == "error" })
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	if f.T == "error" {
+		return fmt.Errorf("load: %s: %s", f.Code, f.Message)
+	}
+	return nil
 }
 
 // sample is one acknowledgement latency and when (since the run's start)
