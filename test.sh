@@ -5,8 +5,9 @@
 # tests use: chromium and node for the browser tests (with `npm ci` in
 # web/e2e) and for the page's type check and build check (with `npm ci` in
 # web/), PostgreSQL on loopback for the store tests (tools/pg-test.sh sets
-# ANYCHESS_TEST_PG unless it is set already), and nats-server, which the
-# engine bus's tests start on a free loopback port.
+# ANYCHESS_TEST_PG unless it is set already), nats-server, which the
+# engine bus's tests start on a free loopback port, and haproxy, the load
+# balancer in front of the cluster's nodes in internal/clustertest.
 # Usage: ./test.sh [extra go test flags, e.g. -short or -run X]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -19,6 +20,7 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ] || missing+=(nats-server)
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]} from Debian packages"
   sudo=""

@@ -65,6 +65,10 @@ type ClusterConfig struct {
 	// third of it). The nodes' clocks must agree with the database's to
 	// well under it.
 	Lease time.Duration
+	// DrainWait is how long a draining node keeps its games after its
+	// health turns 503, so that the load balancer's health checks stop
+	// sending it clients before they reconnect (default 0).
+	DrainWait time.Duration
 }
 
 // nodeName is what a node's name may be: a NATS subject token.
@@ -77,6 +81,7 @@ type cluster struct {
 	node   string
 	lease  time.Duration
 	leases store.Leases
+	wait   time.Duration // ClusterConfig.DrainWait
 
 	draining atomic.Bool
 	// Counters for /metrics.
@@ -112,7 +117,7 @@ func newCluster(s *Server, cfg *ClusterConfig) (*cluster, error) {
 	if !ok {
 		return nil, fmt.Errorf("cluster: the store (%T) keeps no leases", s.cfg.Store)
 	}
-	k := &cluster{srv: s, nc: cfg.NATS, node: cfg.Node, lease: cfg.Lease, leases: leases,
+	k := &cluster{srv: s, nc: cfg.NATS, node: cfg.Node, lease: cfg.Lease, leases: leases, wait: max(cfg.DrainWait, 0),
 		proxies: map[string]*proxy{}, remotes: map[string]*remote{}, peerSeen: map[string]time.Time{},
 		stop: make(chan struct{})}
 	if k.node == "" {
@@ -786,7 +791,12 @@ func (k *cluster) attach(ctx context.Context, id string, c *client, m clientMsg)
 // connections are closed and its lease released, and drain returns when
 // every game has left memory or ctx ends.
 func (k *cluster) drain(ctx context.Context) error {
-	k.draining.Store(true)
+	if !k.draining.Swap(true) && k.wait > 0 {
+		select {
+		case <-time.After(k.wait):
+		case <-ctx.Done():
+		}
+	}
 	k.srv.mu.Lock()
 	games := make([]*liveGame, 0, len(k.srv.games))
 	for _, lg := range k.srv.games {

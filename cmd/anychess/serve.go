@@ -79,6 +79,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	node := fs.String("node", "", "this node's name in its cluster (letters, digits, '-', '_'; default: random)")
 	lease := fs.Duration("lease", 3*time.Second, "in a cluster, how long a node owns a game after its last renewal: a dead node's games are taken over within it")
 	drainTime := fs.Duration("drain", 20*time.Second, "in a cluster, how long SIGTERM waits for the node's games to be handed over")
+	drainWait := fs.Duration("drain-wait", time.Second, "in a cluster, how long SIGTERM keeps the node's games after /healthz turns 503, so that the load balancer stops sending clients here first")
 	variantsPath := fs.String("variants", "", "a directory of variant files (*.toml), or files and directories separated by '"+string(os.PathListSeparator)+"', loaded at start; a file that is broken or beyond the limits of a user's variant stops the start")
 	logFormat := fs.String("log", "text", "format of the log on standard error: text (key=value lines) or json (one object a line)")
 	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
@@ -136,7 +137,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer nc.Close()
 		bus = &enginebus.Client{NC: nc}
 		if strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://") {
-			cluster = &server.ClusterConfig{NATS: nc, Node: *node, Lease: *lease}
+			cluster = &server.ClusterConfig{NATS: nc, Node: *node, Lease: *lease, DrainWait: *drainWait}
 		}
 	}
 	if cluster == nil && *node != "" {

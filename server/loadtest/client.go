@@ -304,6 +304,9 @@ func (c *Client) CloseNow() error { return c.ws.CloseNow() }
 type Sub struct {
 	URL string
 	cmd *exec.Cmd
+
+	waitOnce sync.Once
+	waitErr  error
 }
 
 // StartServer runs "exe serve" on a free loopback port with its data in
@@ -352,8 +355,19 @@ func (s *Sub) Kill() error {
 	if err := s.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		return err
 	}
-	s.cmd.Wait()
+	s.Wait()
 	return nil
+}
+
+// Signal sends sig to the server (SIGSTOP and SIGCONT pause and resume
+// it, SIGTERM asks it to stop).
+func (s *Sub) Signal(sig os.Signal) error { return s.cmd.Process.Signal(sig) }
+
+// Wait waits for the server to exit and returns how it did: nil for exit
+// status 0, else an *exec.ExitError. It may be called any number of times.
+func (s *Sub) Wait() error {
+	s.waitOnce.Do(func() { s.waitErr = s.cmd.Wait() })
+	return s.waitErr
 }
 
 // Stop ends the server with SIGINT (after 10 seconds SIGKILL) and waits
@@ -361,7 +375,7 @@ func (s *Sub) Kill() error {
 func (s *Sub) Stop() error {
 	s.cmd.Process.Signal(os.Interrupt)
 	done := make(chan struct{})
-	go func() { s.cmd.Wait(); close(done) }()
+	go func() { s.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):

@@ -135,10 +135,38 @@ func (s *sqlStore) dbNow(ctx context.Context, q interface {
 	return time.UnixMilli(now).UTC(), nil
 }
 
-// Acquire implements Leases. It is written by the writer goroutine, as
-// every write is.
+// leaseWrite runs a lease's write in a transaction of its own. On
+// PostgreSQL it does not join the group commits: a lease's row may be
+// locked by another node's transaction (one paused there, until the
+// database ends it), and a group waiting on it would hold up the node's
+// other writes, its renewals among them. SQLite has one writer, the
+// writer goroutine.
+func (s *sqlStore) leaseWrite(ctx context.Context, id string, write func(ctx context.Context, tx *sql.Tx) error) error {
+	if !s.d.dollar {
+		return s.submit(ctx, &appendReq{id: id, write: write, done: make(chan error, 1)})
+	}
+	s.closeMu.RLock()
+	defer s.closeMu.RUnlock()
+	if s.closed {
+		return errors.New("store: closed")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %s: begin: %w", s.d.name, err)
+	}
+	defer tx.Rollback()
+	if err := write(ctx, tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: commit: %w", s.d.name, err)
+	}
+	return nil
+}
+
+// Acquire implements Leases.
 func (s *sqlStore) Acquire(ctx context.Context, game, node string, d time.Duration) (now, before Lease, err error) {
-	err = s.submit(ctx, &appendReq{id: game, write: func(ctx context.Context, tx *sql.Tx) error {
+	err = s.leaseWrite(ctx, game, func(ctx context.Context, tx *sql.Tx) error {
 		now, before = Lease{}, Lease{}
 		old, err := s.lease(ctx, tx, game, true)
 		switch {
@@ -166,14 +194,14 @@ func (s *sqlStore) Acquire(ctx context.Context, game, node string, d time.Durati
 		before = old
 		now = Lease{Game: game, Node: node, Epoch: old.Epoch + 1, Expires: old.Now.Add(d), Now: old.Now}
 		return nil
-	}, done: make(chan error, 1)})
+	})
 	return now, before, err
 }
 
 // Renew implements Leases.
 func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]string, error) {
 	var games []string
-	err := s.submit(ctx, &appendReq{id: node, write: func(ctx context.Context, tx *sql.Tx) error {
+	err := s.leaseWrite(ctx, node, func(ctx context.Context, tx *sql.Tx) error {
 		games = games[:0]
 		rows, err := tx.QueryContext(ctx, s.q(`UPDATE leases SET expires_ms = `+s.d.nowMS+` + ? WHERE node = ? AND expires_ms > `+s.d.nowMS+` RETURNING game_id`), ms(d), node)
 		if err != nil {
@@ -188,7 +216,7 @@ func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]s
 			games = append(games, g)
 		}
 		return rows.Err()
-	}, done: make(chan error, 1)})
+	})
 	return games, err
 }
 
@@ -196,12 +224,12 @@ func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]s
 // expiring at its release, so that the game's next epoch follows this one
 // and its next owner knows when it was given up.
 func (s *sqlStore) Release(ctx context.Context, game, node string, epoch int64) error {
-	return s.submit(ctx, &appendReq{id: game, write: func(ctx context.Context, tx *sql.Tx) error {
+	return s.leaseWrite(ctx, game, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE leases SET node = '', expires_ms = `+s.d.nowMS+` WHERE game_id = ? AND node = ? AND epoch = ?`), game, node, epoch); err != nil {
 			return fmt.Errorf("store: %s: release %s: %w", s.d.name, game, err)
 		}
 		return nil
-	}, done: make(chan error, 1)})
+	})
 }
 
 // LeaseOf implements Leases.

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -93,5 +95,74 @@ func TestLeases(t *testing.T) {
 				t.Fatalf("Acquire after release = %+v (before %+v), %v; want A's epoch 3 after the released epoch 2", a, before, err)
 			}
 		})
+	}
+}
+
+// TestLeasePausedHolder (PostgreSQL): a transaction that stops in the
+// middle with a game's lease row locked, as a node paused there would,
+// holds up neither the other games' writes nor, once the database ends
+// it, the game's take-over.
+func TestLeasePausedHolder(t *testing.T) {
+	url := os.Getenv("ANYCHESS_TEST_PG")
+	if url == "" {
+		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
+	}
+	ctx := context.Background()
+	u, err := PostgresSchema(ctx, url, "anychess_lease_test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	for _, p := range sessionLimits {
+		var v string
+		if err := s.db.QueryRowContext(ctx, "SHOW "+p[0]).Scan(&v); err != nil || v != strings.TrimSuffix(p[1], "000")+"s" {
+			t.Errorf("%s = %q, %v; want %ss", p[0], v, err, strings.TrimSuffix(p[1], "000"))
+		}
+	}
+	for _, id := range []string{"g1", "g2"} {
+		if err := st.Create(ctx, newGame(id)); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Acquire(ctx, id, "A", time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paused, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer paused.Rollback()
+	if _, err := paused.ExecContext(ctx, `UPDATE leases SET expires_ms = 0 WHERE game_id = 'g1'`); err != nil {
+		t.Fatal(err)
+	}
+	// Another game's event, in a group commit, is written meanwhile.
+	e := ev(1, "ply")
+	e.Fence = &Fence{Node: "A", Epoch: 1, Lease: time.Hour}
+	if err := st.Append(ctx, "g2", e, nil); err != nil {
+		t.Fatalf("append to another game while a lease row is locked: %v", err)
+	}
+	if _, err := paused.ExecContext(ctx, `SELECT 1`); err != nil {
+		t.Fatalf("the paused transaction ended before the other game's write: %v", err)
+	}
+	// The game itself is taken over once the database has ended the
+	// paused transaction (idle_in_transaction_session_timeout).
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		l, _, err := s.Acquire(ctx, "g1", "A", time.Hour)
+		if err == nil && l.Node == "A" && l.Epoch == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game's lease was not taken within 20 s of the pause: %+v, %v", l, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err := paused.Commit(); err == nil {
+		t.Error("the paused transaction committed after the database should have ended it")
 	}
 }

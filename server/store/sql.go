@@ -149,6 +149,31 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	return s, nil
 }
 
+// sessionLimits bound, on each PostgreSQL connection, how long a
+// statement waits for a row lock and how long a transaction may stay open
+// with no statement running. A process paused in the middle of a
+// transaction (or a node of a cluster that stopped there) would otherwise
+// hold its row locks, and with them every other writer that needs those
+// rows, for as long as it stays paused. Its transaction is then rolled
+// back: nothing it wrote there was acknowledged.
+var sessionLimits = [][2]string{{"lock_timeout", "1000"}, {"idle_in_transaction_session_timeout", "2000"}}
+
+// withSessionLimits adds sessionLimits to a PostgreSQL URL as run-time
+// parameters, unless the URL sets them itself.
+func withSessionLimits(url string) string {
+	for _, p := range sessionLimits {
+		if strings.Contains(url, p[0]+"=") {
+			continue
+		}
+		sep := "?"
+		if strings.Contains(url, "?") {
+			sep = "&"
+		}
+		url += sep + p[0] + "=" + p[1]
+	}
+	return url
+}
+
 // schemaLock is the PostgreSQL advisory lock key held while the schema is
 // made or migrated.
 const schemaLock = "7263548101"
@@ -156,7 +181,7 @@ const schemaLock = "7263548101"
 // OpenPostgres opens the PostgreSQL database at url
 // (postgres://user:pass@host:port/db).
 func OpenPostgres(ctx context.Context, url string) (Store, error) {
-	db, err := sql.Open("pgx", url)
+	db, err := sql.Open("pgx", withSessionLimits(url))
 	if err != nil {
 		return nil, fmt.Errorf("store: open postgres: %w", err)
 	}
