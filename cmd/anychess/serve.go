@@ -237,7 +237,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	fs.BoolVar(&cfg.Abuse, "abuse", false, "add one abusive client (from 127.0.0.2) that creates games, asks for summaries and keeps level-8 engine games busy as fast as the server lets it")
 	fs.BoolVar(&cfg.EngineProbe, "engine-probe", false, "add one player of level-1 engine games (from 127.0.0.3) and report its waits for the engine's replies")
-	engineGames := fs.Int("engine-games", 0, "instead of games: this many engine games at once, whose player moves the moment it is its turn, for -duration; reports the engine's searches per second and its reply latency")
+	engineGames := fs.Int("engine-games", 0, "instead of games: this many engine games at once, whose player moves the moment it is its turn (at most every 60 ms, under the server's frame rate limit), for -duration; reports the engine's searches per second and its reply latency")
 	engineLevel := fs.Int("engine-level", 1, "the engine's level (1 to 8) in -engine-games")
 	duration := fs.Duration("duration", 30*time.Second, "how long -engine-games plays")
 	seeks := fs.Int("seeks", 0, "instead of games: this many visitors open the lobby, half post a seek each over -ramp and half accept one each; reports the pairing latency")

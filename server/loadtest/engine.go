@@ -12,9 +12,17 @@ import (
 	"time"
 )
 
+// enginePace is the least time between two moves of a player of RunEngine:
+// under the server's default limit on a connection's frames (20 a second),
+// so that a long game is not refused for its pace.
+const enginePace = 60 * time.Millisecond
+
 // EngineConfig says what engine load to make: Games engine games at once,
-// whose player moves at random the moment it is its turn, so that the
-// engine always has a search to make.
+// whose player moves at random the moment it is its turn (but no more
+// often than every 60 ms, under the server's limit on a connection's
+// frames), so that the engine always has a search to make. To keep the
+// engine busy at the low levels, where a search takes a few milliseconds,
+// play many games at once.
 type EngineConfig struct {
 	// URL is the server, or several separated by commas (the games are
 	// created on them in turn and played where they were created).
@@ -145,7 +153,7 @@ func playOneEngine(ctx context.Context, cfg EngineConfig, base string, started f
 		return err
 	}
 	started()
-	if err := playEngine(ctx, base, g["id"], g["token"], 0, reply); err != nil {
+	if err := playEngine(ctx, base, g["id"], g["token"], 0, enginePace, reply); err != nil {
 		return fmt.Errorf("game %s: %w", g["id"], err)
 	}
 	return nil
