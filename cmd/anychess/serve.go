@@ -190,7 +190,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "anychess serve: draining: handing the games over to the other nodes")
 			dctx, cancel := context.WithTimeout(context.Background(), *drainTime)
 			if err := srv.Drain(dctx); err != nil {
-				fmt.Fprintf(stderr, "anychess serve: %v\n", err)
+				logger.Error("anychess serve: drain", "err", err)
 			}
 			cancel()
 		}
