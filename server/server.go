@@ -27,9 +27,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
+	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -101,7 +102,12 @@ type Config struct {
 	Variants VariantConfig
 	// Lobby bounds the seeks (see LobbyConfig).
 	Lobby LobbyConfig
-	// Logf logs; default log.Printf.
+	// Logger takes the server's log records (default: text lines on
+	// standard error); a node of a cluster adds its name as the attribute
+	// node to each.
+	Logger *slog.Logger
+	// Logf, if set, takes the log lines instead of Logger, each formatted
+	// as one string (tests hand it testing.T.Logf).
 	Logf func(format string, args ...any)
 	// Cluster, if set, makes the server one node of a cluster (see
 	// ClusterConfig); nil: one process, the only one on its store.
@@ -188,8 +194,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.RateBurst <= 0 {
 		cfg.RateBurst = 40
 	}
-	if cfg.Logf == nil {
-		cfg.Logf = log.Printf
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	s := &Server{
 		cfg: cfg, reg: newUserVariants(cfg.Registry),
@@ -282,8 +288,6 @@ func (s *Server) Close() {
 // Handler returns the server's HTTP handler, its limits and security
 // headers included.
 func (s *Server) Handler() http.Handler { return s.secure(s.handler) }
-
-func (s *Server) logf(format string, args ...any) { s.cfg.Logf(format, args...) }
 
 // variantFor returns the variant name configured with options.
 func (s *Server) variantFor(name string, options map[string]string) (*rules.Variant, error) {

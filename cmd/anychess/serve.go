@@ -81,9 +81,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	drainTime := fs.Duration("drain", 20*time.Second, "in a cluster, how long SIGTERM waits for the node's games to be handed over")
 	drainWait := fs.Duration("drain-wait", time.Second, "in a cluster, how long SIGTERM keeps the node's games after /healthz turns 503, so that the load balancer stops sending clients here first")
 	variantsPath := fs.String("variants", "", "a directory of variant files (*.toml), or files and directories separated by '"+string(os.PathListSeparator)+"', loaded at start; a file that is broken or beyond the limits of a user's variant stops the start")
+	logFormat := fs.String("log", "text", "format of the log on standard error: text (key=value lines) or json (one object a line)")
 	maxConns := fs.Int("max-conns", 0, "TCP connections held open at most (default: the descriptor limit less 100; negative: no limit)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	logger, err := newLogger(*logFormat, stderr)
+	if err != nil {
+		return fail(stderr, "serve", err)
 	}
 	reg, err := catalog.Default()
 	if err != nil {
@@ -140,7 +145,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	srv, err := server.New(server.Config{Store: st, Registry: reg, Web: web.Handler(), EngineWorkers: *engines,
 		EngineThreads: *engineThreads, EngineBus: bus, Cluster: cluster,
-		Hosts: names, Diagnostics: *diag, Limits: lim})
+		Hosts: names, Diagnostics: *diag, Limits: lim, Logger: logger})
 	if err != nil {
 		return fail(stderr, "serve", err)
 	}
@@ -185,7 +190,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "anychess serve: draining: handing the games over to the other nodes")
 			dctx, cancel := context.WithTimeout(context.Background(), *drainTime)
 			if err := srv.Drain(dctx); err != nil {
-				fmt.Fprintf(stderr, "anychess serve: %v\n", err)
+				logger.Error("anychess serve: drain", "err", err)
 			}
 			cancel()
 		}
@@ -193,7 +198,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := hs.Shutdown(sctx); err != nil {
-			fmt.Fprintf(stderr, "anychess serve: shutdown: %v\n", err)
+			logger.Error("anychess serve: shutdown", "err", err)
 		}
 		srv.Close()
 		if err := st.Close(); err != nil {
@@ -222,7 +227,8 @@ func redact(url string) string {
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("loadtest", "", stderr)
 	var cfg loadtest.Config
-	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080, served with -diagnostics for its heap and latency figures (default: start one as a subprocess on loopback)")
+	fs.StringVar(&cfg.URL, "url", "", "a running server to test, e.g. http://127.0.0.1:8080, served with -diagnostics for its heap and latency figures, or several separated by commas (the nodes of a cluster: games are created on each in turn), or a balancer's (default: start one as a subprocess on loopback)")
+	fs.BoolVar(&cfg.Forward, "forward", false, "with several -url servers: each game's players connect to the server after the one that created it, so that on a cluster their moves are forwarded to the game's owner")
 	fs.IntVar(&cfg.Games, "games", 1000, "concurrent games")
 	fs.IntVar(&cfg.Plies, "plies", 40, "plies per game")
 	fs.DurationVar(&cfg.Think, "think", 2*time.Second, "mean time a scripted player waits before each move")
@@ -231,9 +237,21 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Variant, "variant", "chess", "variant of the games")
 	fs.BoolVar(&cfg.Abuse, "abuse", false, "add one abusive client (from 127.0.0.2) that creates games, asks for summaries and keeps level-8 engine games busy as fast as the server lets it")
 	fs.BoolVar(&cfg.EngineProbe, "engine-probe", false, "add one player of level-1 engine games (from 127.0.0.3) and report its waits for the engine's replies")
+	engineGames := fs.Int("engine-games", 0, "instead of games: this many engine games at once, whose player moves the moment it is its turn (at most every 60 ms, under the server's frame rate limit), for -duration; reports the engine's searches per second and its reply latency")
+	engineLevel := fs.Int("engine-level", 1, "the engine's level (1 to 8) in -engine-games")
+	duration := fs.Duration("duration", 30*time.Second, "how long -engine-games plays")
 	seeks := fs.Int("seeks", 0, "instead of games: this many visitors open the lobby, half post a seek each over -ramp and half accept one each; reports the pairing latency")
+	dbURL := fs.String("db", "", "the database of the server it starts (postgres://... or sqlite:PATH; default a fresh SQLite database)")
+	pidList := fs.String("pids", "", "with -url: the process ids of the servers (and workers) whose CPU time to report, separated by commas")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	pids, err := parsePids(*pidList)
+	if err != nil {
+		return fail(stderr, "loadtest", err)
+	}
+	if cfg.URL != "" && *dbURL != "" {
+		return fail(stderr, "loadtest", errors.New("-db is for the server loadtest starts; give a running server's database to that server"))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -248,47 +266,54 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "loadtest", err)
 		}
 		defer os.RemoveAll(dir)
-		sub, err = loadtest.StartServer(ctx, exe, dir, stderr, "-diagnostics")
+		extra := []string{"-diagnostics"}
+		if *dbURL != "" {
+			extra = append(extra, "-db", *dbURL)
+		}
+		sub, err = loadtest.StartServer(ctx, exe, dir, stderr, extra...)
 		if err != nil {
 			return fail(stderr, "loadtest", err)
 		}
 		defer sub.Stop()
 		cfg.URL = sub.URL
+		pids = []int{sub.Pid()}
 	}
-	var cpu0 time.Duration
-	if sub != nil {
-		cpu0, _ = sub.CPU()
+	cpu := newCPUMeter(pids)
+	if *engineGames > 0 {
+		return runEngineLoad(ctx, loadtest.EngineConfig{URL: cfg.URL, Games: *engineGames, Level: *engineLevel, Duration: *duration, Variant: cfg.Variant}, cpu, stdout, stderr)
 	}
 	if *seeks > 0 {
-		return runSeeksLoad(ctx, loadtest.SeeksConfig{URL: cfg.URL, Visitors: *seeks, Ramp: cfg.Ramp, Timeout: cfg.Timeout, Variant: cfg.Variant}, sub, cpu0, stdout, stderr)
+		return runSeeksLoad(ctx, loadtest.SeeksConfig{URL: cfg.URL, Visitors: *seeks, Ramp: cfg.Ramp, Timeout: cfg.Timeout, Variant: cfg.Variant}, cpu, stdout, stderr)
 	}
 	rep, err := loadtest.Run(ctx, cfg, stderr)
 	if err != nil {
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	if sub != nil {
-		if cpu, err := sub.CPU(); err == nil && rep.Moves > 0 {
-			used := cpu - cpu0
-			fmt.Fprintf(stdout, "server CPU    %.1fs for %d moves: %.0f µs per move (%.2f cores on average)\n",
-				used.Seconds(), rep.Moves, float64(used.Microseconds())/float64(rep.Moves), used.Seconds()/rep.Duration.Seconds())
-		}
-	}
+	cpu.report(stdout, rep.Moves, "move", "moves", rep.Duration)
 	return 0
 }
 
 // runSeeksLoad runs the seeks load (loadtest -seeks) and prints its report
-// with the server's CPU time if it started the server.
-func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, sub *loadtest.Sub, cpu0 time.Duration, stdout, stderr io.Writer) int {
+// with the servers' CPU time.
+func runSeeksLoad(ctx context.Context, cfg loadtest.SeeksConfig, cpu *cpuMeter, stdout, stderr io.Writer) int {
 	rep, err := loadtest.RunSeeks(ctx, cfg, stderr)
 	if err != nil {
 		return fail(stderr, "loadtest", err)
 	}
 	fmt.Fprint(stdout, rep)
-	if sub != nil {
-		if cpu, err := sub.CPU(); err == nil {
-			fmt.Fprintf(stdout, "server CPU    %.1fs (%.2f cores on average)\n", (cpu - cpu0).Seconds(), (cpu-cpu0).Seconds()/rep.Duration.Seconds())
-		}
+	cpu.report(stdout, 0, "", "", rep.Duration)
+	return 0
+}
+
+// runEngineLoad runs the engine load (loadtest -engine-games) and prints
+// its report with the servers' CPU time.
+func runEngineLoad(ctx context.Context, cfg loadtest.EngineConfig, cpu *cpuMeter, stdout, stderr io.Writer) int {
+	rep, err := loadtest.RunEngine(ctx, cfg, stderr)
+	if err != nil {
+		return fail(stderr, "loadtest", err)
 	}
+	fmt.Fprint(stdout, rep)
+	cpu.report(stdout, int64(len(rep.Replies)), "reply", "replies", rep.Duration)
 	return 0
 }

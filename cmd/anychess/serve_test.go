@@ -158,6 +158,7 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"-tls-cert", filepath.Join(dir, "none.pem"), "-tls-key", filepath.Join(dir, "none.key")}, "none.pem"},
 		{[]string{"-host", "https://a.example"}, "without ports or schemes"},
 		{[]string{"-engine-threads", "100000"}, "100000 engine threads are more than the machine's"},
+		{[]string{"-log", "xml"}, `-log "xml": want text or json`},
 	}
 	for _, tc := range tests {
 		var out, errs strings.Builder

@@ -29,8 +29,14 @@ func worker(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	engines := fs.Int("engines", search.CPUs(), "searches at once (each one thread)")
 	hash := fs.Int("hash", 16, "each engine's transposition table in MB")
 	files := fs.String("file", "", "variant files to offer besides the built-in ones, as the servers have them: a file, a directory of *.toml files, or a list separated by ':'")
+	logFormat := fs.String("log", "text", "format of the log on standard error: text (key=value lines) or json (one object a line)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	logger, err := newLogger(*logFormat, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "anychess worker: %v\n", err)
+		return 2
 	}
 	if *url == "" {
 		fmt.Fprintln(stderr, "anychess worker: -nats URL is required")
@@ -59,7 +65,7 @@ func worker(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer nc.Close()
 	w := &enginebus.Worker{Registry: reg, Engines: *engines, HashMB: *hash,
-		Logf: func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }}
+		Logf: func(format string, args ...any) { logger.Warn(fmt.Sprintf(format, args...)) }}
 	fmt.Fprintf(stdout, "anychess worker: %d engines serving %s on %s\n", *engines, enginebus.Subject, nc.ConnectedUrlRedacted())
 	if err := w.Serve(ctx, nc); err != nil {
 		return fail(stderr, "worker", err)

@@ -25,6 +25,7 @@ func TestWorkerFlags(t *testing.T) {
 		{nil, "-nats URL is required"},
 		{[]string{"-nats", "nats://127.0.0.1:1", "-engines", "0"}, "-engines 0"},
 		{[]string{"-nats", "nats://127.0.0.1:1", "-hash", "0"}, "-hash 0"},
+		{[]string{"-nats", "nats://127.0.0.1:1", "-log", "xml"}, `-log "xml": want text or json`},
 	} {
 		var out, errOut bytes.Buffer
 		if st := worker(context.Background(), tc.args, &out, &errOut); st != 2 || !strings.Contains(errOut.String(), tc.want) {

@@ -100,24 +100,24 @@ func abuse(ctx context.Context, base string, rep *AbuseReport) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			playEngine(ctx, base, g["id"], g["token"], 0, func(time.Duration) { rep.count(func() { rep.EngineMoves++ }) })
+			playEngine(ctx, base, g["id"], g["token"], 0, 0, func(time.Duration) { rep.count(func() { rep.EngineMoves++ }) })
 		}()
 	}
 	wg.Wait()
 }
 
 // playEngine plays random moves against the engine in game id at once
-// (after pause) whenever it is the player's turn, until the game ends or
-// ctx does; reply gets the wait from each of its moves' ack to the
-// engine's answer.
-func playEngine(ctx context.Context, base, id, token string, pause time.Duration, reply func(time.Duration)) error {
+// (after pause, and at least gap after its previous move) whenever it is
+// the player's turn, until the game ends or ctx does; reply gets the wait
+// from each of its moves' ack to the engine's answer.
+func playEngine(ctx context.Context, base, id, token string, pause, gap time.Duration, reply func(time.Duration)) error {
 	c, err := Join(ctx, base, id, token, 0)
 	if err != nil {
 		return err
 	}
 	defer c.CloseNow()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 3))
-	var acked time.Time
+	var acked, sent time.Time
 	next := int64(1)
 	return c.follow(ctx, func(f *Frame, e Event, seat string) error {
 		switch f.T {
@@ -132,7 +132,8 @@ func playEngine(ctx context.Context, base, id, token string, pause time.Duration
 			if f.Turn != seat || len(f.Legal) == 0 || f.Status.Result != "*" {
 				return nil
 			}
-			sleep(ctx, pause)
+			sleep(ctx, max(pause, gap-time.Since(sent)))
+			sent = time.Now()
 			if err := c.Send(ctx, map[string]any{"t": "move", "id": next, "move": f.Legal[rng.IntN(len(f.Legal))]}); err != nil {
 				return err
 			}
@@ -151,7 +152,7 @@ func probeEngine(ctx context.Context, base string) ([]time.Duration, error) {
 		if err != nil {
 			return lats, err
 		}
-		err = playEngine(ctx, base, g["id"], g["token"], 200*time.Millisecond, func(d time.Duration) { lats = append(lats, d) })
+		err = playEngine(ctx, base, g["id"], g["token"], 200*time.Millisecond, 0, func(d time.Duration) { lats = append(lats, d) })
 		if err != nil && ctx.Err() == nil {
 			return lats, err
 		}

@@ -161,6 +161,18 @@ func httpClient(ctx context.Context) *http.Client {
 	return c
 }
 
+// forgetClient closes the idle connections of the HTTP client of source
+// address ip and forgets it.
+func forgetClient(ip string) {
+	clientsMu.Lock()
+	c := clients[ip]
+	delete(clients, ip)
+	clientsMu.Unlock()
+	if c != nil {
+		c.CloseIdleConnections()
+	}
+}
+
 // InviteToken returns the token in an invite path /#/game/ID/SEAT/TOKEN.
 func InviteToken(invite string) string {
 	i := strings.LastIndexByte(invite, '/')
@@ -378,8 +390,12 @@ func (s *Sub) Pid() int { return s.cmd.Process.Pid }
 
 // CPU returns the processor time the server process has used so far (user
 // and system), read from /proc on Linux.
-func (s *Sub) CPU() (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+func (s *Sub) CPU() (time.Duration, error) { return ProcessCPU(s.cmd.Process.Pid) }
+
+// ProcessCPU returns the processor time process pid has used so far (user
+// and system), read from /proc on Linux.
+func ProcessCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0, err
 	}

@@ -18,7 +18,10 @@ import (
 
 // Config says what load to make.
 type Config struct {
-	URL     string        // the server, http://host:port
+	// URL is the server, http://host:port, or several servers (the nodes
+	// of a cluster) separated by commas: the games are created on them in
+	// turn, and their players connect where Forward says.
+	URL     string
 	Games   int           // concurrent games
 	Plies   int           // plies per game; then a player resigns
 	Think   time.Duration // mean wait before each move
@@ -31,6 +34,41 @@ type Config struct {
 	// EngineProbe adds one player of a level-1 engine game from an address
 	// of its own, whose wait for each engine reply is reported.
 	EngineProbe bool
+	// Forward has each game's players connect to the server after the one
+	// that created it in URL's list (the next, wrapping round), so that on
+	// a cluster each of their moves goes through a node that does not own
+	// the game: a node of a cluster loads a game, and takes its lease, at
+	// the game's first hello, so a spectator's hello on the creating
+	// server comes first, and the players connect once it is answered. It
+	// needs at least two servers.
+	Forward bool
+}
+
+// Targets splits a Config.URL into its servers' base URLs, each an
+// http:// or https:// URL without a trailing slash.
+func Targets(list string) ([]string, error) {
+	var out []string
+	for _, u := range strings.Split(list, ",") {
+		u = strings.TrimSuffix(strings.TrimSpace(u), "/")
+		p, err := url.Parse(u)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return nil, fmt.Errorf("loadtest: server %q: want http://host:port", u)
+		}
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// Target is what one server of a run's list took.
+type Target struct {
+	URL string
+	// Created is the games created on it, Players the players sent to
+	// it (two a game).
+	Created, Players int
+	// GamesLivePeak is the most games it had loaded at once.
+	GamesLivePeak int
+	// Server holds its own measure from /api/stats at the end.
+	Server stats
 }
 
 // Report is what a run measured.
@@ -52,8 +90,13 @@ type Report struct {
 	// (from its move's ack to the engine's ply), if Config.EngineProbe.
 	EngineReplies []time.Duration
 	// Server holds the server's own measure (from a move frame read to its
-	// ack queued, and one store write), from /api/stats at the end.
+	// ack queued, and one store write), from /api/stats at the end; the
+	// first server's, when there are several.
 	Server stats
+	// Targets holds what each server took, in the order of Config.URL.
+	Targets []Target
+	// Forward is Config.Forward.
+	Forward bool
 }
 
 // MovesPerSecond is the acknowledged moves per second over the run.
@@ -75,7 +118,20 @@ func (r *Report) String() string {
 	fmt.Fprintf(&b, "games held    %d at once (server had %d loaded)\n", r.Held, r.GamesLivePeak)
 	fmt.Fprintf(&b, "moves         %d in %.1fs: %.0f moves/s\n", r.Moves, r.Duration.Seconds(), r.MovesPerSecond())
 	fmt.Fprintf(&b, "ack latency   p50 %s  p99 %s  max %s\n", r.P50.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
-	if s := r.Server; s.AckP99us > 0 {
+	if len(r.Targets) > 1 {
+		where := "the server that created it"
+		if r.Forward {
+			where = "the next server in the list"
+		}
+		fmt.Fprintf(&b, "servers       %d, games created in turn; each game's players on %s\n", len(r.Targets), where)
+		for _, t := range r.Targets {
+			fmt.Fprintf(&b, "  %s  created %d, players %d, loaded at most %d", t.URL, t.Created, t.Players, t.GamesLivePeak)
+			if s := t.Server; s.AckP99us > 0 {
+				fmt.Fprintf(&b, ", in the server p50 %s  p99 %s", time.Duration(s.AckP50us)*time.Microsecond, time.Duration(s.AckP99us)*time.Microsecond)
+			}
+			fmt.Fprintln(&b)
+		}
+	} else if s := r.Server; s.AckP99us > 0 {
 		fmt.Fprintf(&b, "in the server p50 %s  p99 %s  (store write p50 %s  p99 %s)\n",
 			time.Duration(s.AckP50us)*time.Microsecond, time.Duration(s.AckP99us)*time.Microsecond,
 			time.Duration(s.StoreP50us)*time.Microsecond, time.Duration(s.StoreP99us)*time.Microsecond)
@@ -148,14 +204,27 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 	if cfg.Variant == "" {
 		cfg.Variant = "chess"
 	}
+	targets, err := Targets(cfg.URL)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Forward && len(targets) < 2 {
+		return nil, fmt.Errorf("loadtest: forwarding needs at least two servers, got %d", len(targets))
+	}
 	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = 256
-	before, err := getStats(ctx, cfg.URL, true)
-	if err != nil {
-		return nil, fmt.Errorf("loadtest: stats: %w", err)
+	rep := &Report{Games: cfg.Games, Forward: cfg.Forward}
+	for _, t := range targets {
+		before, err := getStats(ctx, t, true)
+		if err != nil {
+			return nil, fmt.Errorf("loadtest: stats of %s: %w", t, err)
+		}
+		rep.HeapBefore += before.HeapBytes
+		rep.Targets = append(rep.Targets, Target{URL: t})
 	}
-	rep := &Report{Games: cfg.Games, HeapBefore: before.HeapBytes}
+	created := make([]atomic.Int64, len(targets))
+	players := make([]atomic.Int64, len(targets))
 	var (
 		mu        sync.Mutex
 		lats      []sample
@@ -186,17 +255,30 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 			case <-t.C:
 				// Once all games are held, the live heap is measured once.
 				all := !measured && held.Load() >= int64(cfg.Games)
-				s, err := getStats(ctx, cfg.URL, all)
-				if err != nil {
+				var heap uint64
+				live, ok := 0, true
+				for i, t := range targets {
+					s, err := getStats(ctx, t, all)
+					if err != nil {
+						ok = false
+						continue
+					}
+					heap += s.HeapBytes
+					live += s.GamesLive
+					mu.Lock()
+					rep.Targets[i].GamesLivePeak = max(rep.Targets[i].GamesLivePeak, s.GamesLive)
+					mu.Unlock()
+				}
+				if !ok {
 					continue
 				}
 				mu.Lock()
 				if all {
 					measured = true
-					rep.HeapPeak = s.HeapBytes
+					rep.HeapPeak = heap
 					rep.HeapHeld = int(held.Load())
 				}
-				rep.GamesLivePeak = max(rep.GamesLivePeak, s.GamesLive)
+				rep.GamesLivePeak = max(rep.GamesLivePeak, live)
 				mu.Unlock()
 				if finished.Load()+failed.Load() >= int64(cfg.Games) {
 					return
@@ -205,9 +287,12 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		}
 	}()
 	start := time.Now()
-	// from has ctx connect from ip when the server is on loopback, where
+	// from has ctx connect from ip when the servers are on loopback, where
 	// the load generator has many addresses of its own.
-	spread := loopback(cfg.URL)
+	spread := true
+	for _, t := range targets {
+		spread = spread && loopback(t)
+	}
 	from := func(ctx context.Context, ip string) context.Context {
 		if !spread {
 			return ctx
@@ -222,14 +307,14 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 		sideWG.Add(1)
 		go func() {
 			defer sideWG.Done()
-			abuse(from(side, "127.0.0.2"), cfg.URL, rep.Abuser)
+			abuse(from(side, "127.0.0.2"), targets[0], rep.Abuser)
 		}()
 	}
 	if cfg.EngineProbe {
 		sideWG.Add(1)
 		go func() {
 			defer sideWG.Done()
-			lats, err := probeEngine(from(side, "127.0.0.3"), cfg.URL)
+			lats, err := probeEngine(from(side, "127.0.0.3"), targets[0])
 			if err != nil && side.Err() == nil {
 				mu.Lock()
 				rep.Errors = append(rep.Errors, "engine probe: "+err.Error())
@@ -257,10 +342,23 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 			// players of a public server do, so the server's per-client
 			// limits see many clients.
 			ctx := from(ctx, fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
-			g, err := CreateGame(ctx, cfg.URL, map[string]any{"variant": cfg.Variant})
+			// The games are created on the servers in turn; with Forward
+			// their players go to the next one.
+			maker, at := i%len(targets), i%len(targets)
+			if cfg.Forward {
+				at = (maker + 1) % len(targets)
+			}
+			g, err := CreateGame(ctx, targets[maker], map[string]any{"variant": cfg.Variant})
 			if err != nil {
 				fail(err)
 				return
+			}
+			created[maker].Add(1)
+			if cfg.Forward {
+				if err := load(ctx, targets[maker], g["id"]); err != nil {
+					fail(fmt.Errorf("game %s: %w", g["id"], err))
+					return
+				}
 			}
 			tokens := [2]string{g["token"], InviteToken(g["invite"])}
 			gctx, gcancel := context.WithCancel(ctx)
@@ -275,7 +373,8 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 				go func() {
 					defer pw.Done()
 					var l []sample
-					errs[s] = play(gctx, cfg, g["id"], tokens[s], start, &ready, &l, &moves, func() {
+					players[at].Add(1)
+					errs[s] = play(gctx, cfg, targets[at], g["id"], tokens[s], start, &ready, &l, &moves, func() {
 						once.Do(func() {
 							n := held.Add(1)
 							for {
@@ -311,9 +410,14 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 	sideWG.Wait()
 	cancel()
 	<-sampleDone
-	if s, err := getStats(context.Background(), cfg.URL, false); err == nil {
-		rep.Server = s
+	for i, t := range targets {
+		rep.Targets[i].Created = int(created[i].Load())
+		rep.Targets[i].Players = int(players[i].Load())
+		if s, err := getStats(context.Background(), t, false); err == nil {
+			rep.Targets[i].Server = s
+		}
 	}
+	rep.Server = rep.Targets[0].Server
 	rep.Moves = moves.Load()
 	rep.Finished = int(finished.Load())
 	rep.Failed = int(failed.Load())
@@ -344,16 +448,35 @@ func Run(ctx context.Context, cfg Config, logw io.Writer) (*Report, error) {
 	return rep, nil
 }
 
+// load has the server at base load game id, as a spectator's hello does,
+// and returns once the server has answered it.
+func load(ctx context.Context, base, id string) error {
+	c, err := Watch(ctx, base, id, "")
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	f, _, err := c.ReadUntil(ctx, func(f *Frame) bool { return f.T == "welcome" || f.T == "error" })
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	if f.T == "error" {
+		return fmt.Errorf("load: %s: %s", f.Code, f.Message)
+	}
+	return nil
+}
+
 // sample is one acknowledgement latency and when (since the run's start)
 // its move was sent.
 type sample struct {
 	at, lat time.Duration
 }
 
-// play is one scripted player: it moves at random among the legal moves
-// after a random wait, and resigns when the game has cfg.Plies plies.
-func play(ctx context.Context, cfg Config, id, token string, start time.Time, ready *sync.WaitGroup, lats *[]sample, moves *atomic.Int64, started func()) error {
-	c, err := Join(ctx, cfg.URL, id, token, 0)
+// play is one scripted player on the server at base: it moves at random
+// among the legal moves after a random wait, and resigns when the game has
+// cfg.Plies plies.
+func play(ctx context.Context, cfg Config, base, id, token string, start time.Time, ready *sync.WaitGroup, lats *[]sample, moves *atomic.Int64, started func()) error {
+	c, err := Join(ctx, base, id, token, 0)
 	if err != nil {
 		ready.Done()
 		return err
