@@ -169,18 +169,30 @@ func (s *sqlStore) Acquire(ctx context.Context, game, node string, d time.Durati
 	err = s.leaseWrite(ctx, game, func(ctx context.Context, tx *sql.Tx) error {
 		now, before = Lease{}, Lease{}
 		old, err := s.lease(ctx, tx, game, true)
+		if errors.Is(err, ErrNotFound) {
+			// The game's first lease. Another node may be inserting it
+			// too: the insert then waits for that node's transaction and
+			// inserts nothing, and the lease it made is read instead.
+			t, terr := s.dbNow(ctx, tx)
+			if terr != nil {
+				return terr
+			}
+			var n int64
+			res, ierr := tx.ExecContext(ctx, s.q(`INSERT INTO leases (game_id, node, epoch, expires_ms) VALUES (?, ?, 1, ?) ON CONFLICT (game_id) DO NOTHING`),
+				game, node, t.Add(d).UnixMilli())
+			if ierr == nil {
+				n, ierr = res.RowsAffected()
+			}
+			if ierr != nil {
+				return fmt.Errorf("store: %s: lease of %s: %w", s.d.name, game, ierr)
+			}
+			if n == 1 {
+				now = Lease{Game: game, Node: node, Epoch: 1, Expires: t.Add(d), Now: t}
+				return nil
+			}
+			old, err = s.lease(ctx, tx, game, true)
+		}
 		switch {
-		case errors.Is(err, ErrNotFound):
-			t, err := s.dbNow(ctx, tx)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO leases (game_id, node, epoch, expires_ms) VALUES (?, ?, 1, ?)`),
-				game, node, t.Add(d).UnixMilli()); err != nil {
-				return fmt.Errorf("store: %s: lease of %s: %w", s.d.name, game, err)
-			}
-			now = Lease{Game: game, Node: node, Epoch: 1, Expires: t.Add(d), Now: t}
-			return nil
 		case err != nil:
 			return err
 		case old.Live() && old.Node != node:
