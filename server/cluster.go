@@ -264,22 +264,29 @@ func (k *cluster) renewer() {
 		k.dropLost(held, start)
 		// A lease held for a game no longer in memory (its load failed
 		// after the lease was taken) is given back.
-		k.srv.mu.Lock()
 		var stray []string
 		for _, g := range games {
-			if k.srv.games[g] == nil && k.srv.loading[g] == nil {
+			if k.notLive(g) {
 				stray = append(stray, g)
 			}
 		}
-		k.srv.mu.Unlock()
 		for _, g := range stray {
+			// A load that started meanwhile took the lease again: the
+			// lease read is then that load's, and stays.
 			ctx, cancel := context.WithTimeout(context.Background(), k.srv.cfg.StoreTimeout)
-			if l, err := k.leases.LeaseOf(ctx, g); err == nil && l.Node == k.node && k.srv.loaded(g) == nil {
+			if l, err := k.leases.LeaseOf(ctx, g); err == nil && l.Node == k.node && k.notLive(g) {
 				k.leases.Release(ctx, g, k.node, l.Epoch)
 			}
 			cancel()
 		}
 	}
+}
+
+// notLive reports whether game id is neither in memory nor being loaded.
+func (k *cluster) notLive(id string) bool {
+	k.srv.mu.Lock()
+	defer k.srv.mu.Unlock()
+	return k.srv.games[id] == nil && k.srv.loading[id] == nil
 }
 
 // dropLost unloads the games in memory whose lease is not in held (nil:

@@ -1,0 +1,170 @@
+package server
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/anychess/anychess/internal/natstest"
+	"github.com/anychess/anychess/server/store"
+)
+
+// hookedStore is a store whose calls may be stopped by a test at given
+// points: each hook, if set, runs before the call it names.
+type hookedStore struct {
+	store.Store
+	store.Leases
+
+	mu      sync.Mutex
+	load    func(id string)
+	leaseOf func(id string)
+	renew   func()
+	appendH func(id string, ev store.Event)
+}
+
+func (h *hookedStore) hooks() (load, leaseOf func(string), renew func(), appendH func(string, store.Event)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.load, h.leaseOf, h.renew, h.appendH
+}
+
+func (h *hookedStore) Load(ctx context.Context, id string) (*store.Game, []store.Event, error) {
+	if f, _, _, _ := h.hooks(); f != nil {
+		f(id)
+	}
+	return h.Store.Load(ctx, id)
+}
+
+func (h *hookedStore) Append(ctx context.Context, id string, ev store.Event, end *store.End) error {
+	if _, _, _, f := h.hooks(); f != nil {
+		f(id, ev)
+	}
+	return h.Store.Append(ctx, id, ev, end)
+}
+
+func (h *hookedStore) LeaseOf(ctx context.Context, id string) (store.Lease, error) {
+	if _, f, _, _ := h.hooks(); f != nil {
+		f(id)
+	}
+	return h.Leases.LeaseOf(ctx, id)
+}
+
+func (h *hookedStore) Renew(ctx context.Context, node string, d time.Duration) ([]string, error) {
+	if _, _, f, _ := h.hooks(); f != nil {
+		f()
+	}
+	return h.Leases.Renew(ctx, node, d)
+}
+
+// newHookedNodes starts nodes named by names on one SQLite store and one
+// NATS server, each node's store calls going through a hookedStore of its
+// own.
+func newHookedNodes(t *testing.T, lease time.Duration, names ...string) (store.Store, []*clusterNode, []*hookedStore) {
+	t.Helper()
+	url := natstest.Start(t)
+	st := openStore(t, filepath.Join(t.TempDir(), "games.db"))
+	var nodes []*clusterNode
+	var hooked []*hookedStore
+	for _, name := range names {
+		nc, err := nats.Connect(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := &hookedStore{Store: st, Leases: st.(store.Leases)}
+		s, err := New(Config{Store: h, EngineWorkers: 1, EngineHashMB: 1, Logf: t.Logf,
+			Cluster: &ClusterConfig{NATS: nc, Node: name, Lease: lease}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		hs := httptest.NewServer(s.Handler())
+		nodes = append(nodes, &clusterNode{Server: s, URL: hs.URL, nc: nc, hs: hs})
+		hooked = append(hooked, h)
+	}
+	t.Cleanup(func() {
+		for i, n := range nodes {
+			hooked[i].mu.Lock()
+			hooked[i].load, hooked[i].leaseOf, hooked[i].renew, hooked[i].appendH = nil, nil, nil, nil
+			hooked[i].mu.Unlock()
+			n.hs.CloseClientConnections()
+			n.hs.Close()
+			n.Server.Close()
+			n.nc.Close()
+		}
+		st.Close()
+	})
+	return st, nodes, hooked
+}
+
+// TestClusterStrayLeaseWhileLoading: the renewer gives back the leases
+// of games not in memory, but not the lease of a game that is being
+// loaded when it looks: that lease was just taken for the load.
+func TestClusterStrayLeaseWhileLoading(t *testing.T) {
+	st, nodes, hooked := newHookedNodes(t, time.Second, "A")
+	a, h := nodes[0], hooked[0]
+	id, _ := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	// A lease of node A for a game not in its memory: a stray one.
+	if _, _, err := st.(store.Leases).Acquire(context.Background(), id, "A", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	inLeaseOf, resumeLeaseOf := make(chan struct{}), make(chan struct{})
+	inLoad, resumeLoad := make(chan struct{}), make(chan struct{})
+	nextRenew := make(chan struct{}, 1)
+	var once sync.Once
+	var armed bool
+	h.mu.Lock()
+	h.leaseOf = func(g string) {
+		if g == id {
+			once.Do(func() {
+				close(inLeaseOf)
+				<-resumeLeaseOf
+			})
+		}
+	}
+	h.load = func(g string) {
+		if g == id {
+			close(inLoad)
+			<-resumeLoad
+		}
+	}
+	h.renew = func() {
+		h.mu.Lock()
+		a := armed
+		h.mu.Unlock()
+		if a {
+			select {
+			case nextRenew <- struct{}{}:
+			default:
+			}
+		}
+	}
+	h.mu.Unlock()
+
+	<-inLeaseOf // the renewer found the stray lease and is about to read it
+	loaded := make(chan error, 1)
+	go func() {
+		_, err := a.game(context.Background(), id)
+		loaded <- err
+	}()
+	<-inLoad // a load of the game took the lease again and reads the game
+	h.mu.Lock()
+	armed = true
+	h.mu.Unlock()
+	close(resumeLeaseOf)
+	<-nextRenew // the renewer's pass over the stray leases is over
+	l := leaseOf(t, st, id)
+	close(resumeLoad)
+	if err := <-loaded; err != nil {
+		t.Fatal(err)
+	}
+	if l.Node != "A" || l.Epoch != 2 {
+		t.Fatalf("lease of a game being loaded after the renewer's pass: %+v; want A's epoch 2, kept", l)
+	}
+}
