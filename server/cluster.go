@@ -542,7 +542,8 @@ func (k *cluster) feed(r *remote) {
 	}
 }
 
-// dropRemote forgets a remote connection and takes it out of its game.
+// dropRemote forgets a remote connection and takes it out of its game
+// (in the background).
 func (k *cluster) dropRemote(r *remote) {
 	r.once.Do(func() {
 		k.mu.Lock()
@@ -552,7 +553,10 @@ func (k *cluster) dropRemote(r *remote) {
 		k.mu.Unlock()
 		close(r.gone)
 		r.c.close()
-		r.lg.do(context.Background(), func() { r.lg.leave(r.c) })
+		// Not waited for: a game whose owner goroutine is held up (a
+		// slow store write, a full inbox) must not hold up the node's
+		// NATS handlers, which serve every game's connections.
+		go r.lg.do(context.Background(), func() { r.lg.leave(r.c) })
 	})
 }
 

@@ -168,3 +168,81 @@ func TestClusterStrayLeaseWhileLoading(t *testing.T) {
 		t.Fatalf("lease of a game being loaded after the renewer's pass: %+v; want A's epoch 2, kept", l)
 	}
 }
+
+// TestClusterFrameFloodOneGame: a forwarded connection whose frames
+// overflow while its game's owner goroutine waits on a slow store write
+// is disconnected without holding up the frames forwarded to the node's
+// other games.
+func TestClusterFrameFloodOneGame(t *testing.T) {
+	_, nodes, hooked := newHookedNodes(t, 2*time.Second, "A", "B")
+	a, b, h := nodes[0], nodes[1], hooked[0]
+	slow, tokens1 := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	other, tokens2 := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	w1 := joinURL(t, a.URL, slow, tokens1[0], 0)
+	joinURL(t, b.URL, slow, tokens1[1], 0) // black, forwarded by B
+	b.cluster.mu.Lock()
+	var conn string
+	for id := range b.cluster.proxies {
+		conn = id
+	}
+	b.cluster.mu.Unlock()
+	w2 := joinURL(t, a.URL, other, tokens2[0], 0)
+	b2 := joinURL(t, b.URL, other, tokens2[1], 0)
+	w2.stateAt(w2.mustMove("e4"))
+
+	// The slow game's next write hangs until the test ends.
+	inAppend, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	h.mu.Lock()
+	h.appendH = func(id string, _ store.Event) {
+		if id == slow {
+			once.Do(func() { close(inAppend) })
+			<-release
+		}
+	}
+	h.mu.Unlock()
+	t.Cleanup(func() { close(release) })
+	if err := w1.c.Send(ctxT(t), map[string]any{"t": "move", "move": "e4", "id": 1}); err != nil {
+		t.Fatal(err)
+	}
+	<-inAppend
+
+	// Black's frames of the slow game, forwarded by B, wait in its queue
+	// until it is full, and then overflow.
+	pub, err := nats.Connect(a.nc.ConnectedUrl())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pub.Close()
+	n := 0
+	frame := func() {
+		n++
+		data := mustJSON(map[string]any{"t": "draw", "offer": true, "id": n})
+		if err := pub.Publish("anychess.node.A.frame", mustJSON(frameMsg{From: "B", Conn: conn, Data: data})); err != nil {
+			t.Fatal(err)
+		}
+		if err := pub.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.cluster.mu.Lock()
+	r := a.cluster.remotes["B/"+conn]
+	a.cluster.mu.Unlock()
+	lg := a.loaded(slow)
+	if r == nil || lg == nil {
+		t.Fatal("black's forwarded connection is not on node A")
+	}
+	for len(lg.inbox) < cap(lg.inbox) {
+		frame()
+		for len(r.in) > 0 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	for range cap(r.in) + 2 {
+		frame()
+	}
+	// Black's move in the other game, forwarded by B after the flood.
+	if f := b2.move("e5"); f.T != "ack" {
+		t.Fatalf("a move of another game forwarded to the node: %s", f.Raw)
+	}
+}
