@@ -658,7 +658,9 @@ func (k *cluster) forward(ctx context.Context, id, owner string, c *client, m cl
 	resp, err := k.nc.RequestWithContext(rctx, k.subject(owner, "join"), mustJSON(j))
 	cancel()
 	if err != nil {
-		p.drop(false)
+		// The owner may yet join it (a late answer): it is told that
+		// the connection is gone.
+		p.drop(true)
 		return nil, joinReply{}, fmt.Errorf("%w: %w", errOwnerGone, err)
 	}
 	var r joinReply

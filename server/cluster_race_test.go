@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/anychess/anychess/internal/natstest"
+	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
 )
 
@@ -244,5 +245,86 @@ func TestClusterFrameFloodOneGame(t *testing.T) {
 	// Black's move in the other game, forwarded by B after the flood.
 	if f := b2.move("e5"); f.T != "ack" {
 		t.Fatalf("a move of another game forwarded to the node: %s", f.Raw)
+	}
+}
+
+// TestClusterForwardTimeoutLeaves: a forwarded hello that the game's
+// owner does not answer in time (its game held up by a slow store write)
+// is given up by the forwarding node, which tells the owner: the owner
+// keeps no connection for it once the game goes on, although the
+// forwarding node still pings it for other connections.
+func TestClusterForwardTimeoutLeaves(t *testing.T) {
+	const lease = 600 * time.Millisecond
+	_, nodes, hooked := newHookedNodes(t, lease, "A", "B")
+	a, b, h := nodes[0], nodes[1], hooked[0]
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	w := joinURL(t, a.URL, id, tokens[0], 0)
+	// Another game of A's, watched through B: B keeps pinging A.
+	other, tokens2 := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	joinURL(t, a.URL, other, tokens2[0], 0)
+	joinURL(t, b.URL, other, "", 0)
+
+	inAppend, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	h.mu.Lock()
+	h.appendH = func(g string, _ store.Event) {
+		if g == id {
+			once.Do(func() { close(inAppend) })
+			<-release
+		}
+	}
+	h.mu.Unlock()
+	var released sync.Once
+	unblock := func() { released.Do(func() { close(release) }) }
+	t.Cleanup(unblock)
+	if err := w.c.Send(ctxT(t), map[string]any{"t": "move", "move": "e4", "id": 1}); err != nil {
+		t.Fatal(err)
+	}
+	<-inAppend
+
+	// Black's hello on B: A answers none of B's forwarded hellos in time.
+	c, err := loadtest.Join(ctxT(t), b.URL, id, tokens[1], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	for {
+		f, err := c.Read(ctxT(t))
+		if err != nil {
+			t.Fatalf("black's hello on B: %v before an error", err)
+		}
+		if f.T == "welcome" {
+			t.Fatal("black joined a game whose node does not answer")
+		}
+		if f.T == "error" {
+			break
+		}
+	}
+	forwarded := func() int {
+		a.cluster.mu.Lock()
+		defer a.cluster.mu.Unlock()
+		n := 0
+		for _, r := range a.cluster.remotes {
+			if r.from == "B" && r.lg.rec.ID == id {
+				n++
+			}
+		}
+		return n
+	}
+	// B has told A of each hello it gave up (well before A's joins that
+	// wait for the game would time out).
+	deadline := time.Now().Add(2 * time.Second)
+	for forwarded() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := forwarded(); n != 0 {
+		t.Errorf("node A holds %d connections for the hellos B gave up", n)
+	}
+	unblock()
+	w.until(func(f *loadtest.Frame) bool { return f.T == "ack" && f.ID == 1 })
+	bl := joinURL(t, b.URL, id, tokens[1], 0)
+	bl.stateAt(bl.mustMove("e5"))
+	if n := forwarded(); n != 1 {
+		t.Fatalf("node A holds %d connections to the game forwarded by B; want 1, black's live one", n)
 	}
 }
