@@ -308,7 +308,10 @@ func (k *cluster) dropLost(held map[string]bool, start time.Time) {
 
 // sweeper loads the games that need a node although no client asks for
 // them (a clock to flag, the engine to move) and whose lease no node
-// holds: those of a node that died.
+// holds: those of a node that died or drained. Each is taken as soon as
+// it is found, whenever its wake time: the credit of its take-over (a
+// "resume" event) is the time it had no node, which would otherwise run
+// until its flag.
 func (k *cluster) sweeper() {
 	defer k.wg.Done()
 	t := time.NewTicker(k.lease)
@@ -323,7 +326,7 @@ func (k *cluster) sweeper() {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), k.srv.cfg.StoreTimeout)
-		ids, err := k.leases.Orphans(ctx, 2*k.lease, 100)
+		ids, err := k.leases.Orphans(ctx, sweepWithin, 100)
 		if err != nil {
 			k.srv.logf("cluster: orphans: %v", err)
 		}
@@ -352,6 +355,10 @@ func (k *cluster) sweeper() {
 		}
 	}
 }
+
+// sweepWithin is how far ahead of its wake time the sweeper takes an
+// orphaned game: any wake time.
+const sweepWithin = 100 * 365 * 24 * time.Hour
 
 // joinMsg is a hello forwarded to a game's owner.
 type joinMsg struct {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"path/filepath"
 	"sync"
@@ -326,5 +327,44 @@ func TestClusterForwardTimeoutLeaves(t *testing.T) {
 	bl.stateAt(bl.mustMove("e5"))
 	if n := forwarded(); n != 1 {
 		t.Fatalf("node A holds %d connections to the game forwarded by B; want 1, black's live one", n)
+	}
+}
+
+// TestClusterSweepRunningClock: a game whose clock runs, on a node that
+// stops, is taken over by another node's sweeper within a few leases
+// although no client asks for it and its flag is minutes away: the time
+// its clock does not count (the resume event's credit) is then the few
+// leases it had no node, not the minutes until its flag.
+func TestClusterSweepRunningClock(t *testing.T) {
+	const lease = 300 * time.Millisecond
+	st, nodes := newTestCluster(t, lease, "A", "B")
+	a := nodes[0]
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "chess", "clock": map[string]any{"initial_ms": 300000}})
+	w := joinURL(t, a.URL, id, tokens[0], 0)
+	bl := joinURL(t, a.URL, id, tokens[1], 0)
+	w.mustMove("e4")
+	w.stateAt(bl.mustMove("e5")) // white's clock runs
+	w.c.CloseNow()
+	bl.c.CloseNow()
+
+	a.cluster.close() // A stops renewing and answering
+	deadline := time.Now().Add(30 * lease)
+	for leaseOf(t, st, id).Node != "B" {
+		if time.Now().After(deadline) {
+			t.Fatalf("no node took over the game with a running clock within %s: lease %+v", 30*lease, leaseOf(t, st, id))
+		}
+		time.Sleep(lease / 3)
+	}
+	_, evs, err := st.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := evs[len(evs)-1]
+	var e eventJSON
+	if err := json.Unmarshal(last.Data, &e); err != nil || e.Kind != "resume" {
+		t.Fatalf("last event after the take-over: %s, %v; want a resume", last.Data, err)
+	}
+	if e.CreditMS <= 0 || e.CreditMS > (30*lease).Milliseconds() {
+		t.Errorf("credit of the take-over: %d ms; want the time the game had no node, at most %d ms", e.CreditMS, (30 * lease).Milliseconds())
 	}
 }
