@@ -302,7 +302,9 @@ func (k *cluster) dropLost(held map[string]bool, start time.Time) {
 	k.srv.mu.Unlock()
 	for _, lg := range lost {
 		k.srv.logf("cluster: game %s: lease lost; unloading it", lg.rec.ID)
-		lg.do(context.Background(), lg.fenced)
+		// Not waited for: a game held up (a slow store write, a full
+		// inbox) must not hold up the renewals of the others.
+		go lg.do(context.Background(), lg.fenced)
 	}
 }
 

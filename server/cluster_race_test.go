@@ -368,3 +368,63 @@ func TestClusterSweepRunningClock(t *testing.T) {
 		t.Errorf("credit of the take-over: %d ms; want the time the game had no node, at most %d ms", e.CreditMS, (30 * lease).Milliseconds())
 	}
 }
+
+// TestClusterRenewerNotHeldUp: a game whose lease was lost while its
+// owner goroutine is held up (a slow store write, its queue full) is
+// unloaded without holding up the renewer: the node's other leases are
+// still renewed.
+func TestClusterRenewerNotHeldUp(t *testing.T) {
+	const lease = 600 * time.Millisecond
+	st, nodes, hooked := newHookedNodes(t, lease, "A")
+	a, h := nodes[0], hooked[0]
+	slow, tokens := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	w := joinURL(t, a.URL, slow, tokens[0], 0)
+	bl := joinURL(t, a.URL, slow, tokens[1], 0)
+
+	inAppend, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	renewed := make(chan struct{}, 1)
+	h.mu.Lock()
+	h.appendH = func(g string, _ store.Event) {
+		if g == slow {
+			once.Do(func() { close(inAppend) })
+			<-release
+		}
+	}
+	h.renew = func() {
+		select {
+		case renewed <- struct{}{}:
+		default:
+		}
+	}
+	h.mu.Unlock()
+	t.Cleanup(func() { close(release) })
+	if err := w.c.Send(ctxT(t), map[string]any{"t": "move", "move": "e4", "id": 1}); err != nil {
+		t.Fatal(err)
+	}
+	<-inAppend
+	// Both players' frames fill the game's queue (within their rate).
+	lg := a.loaded(slow)
+	for i := range 39 {
+		for _, c := range []*seatClient{w, bl} {
+			if err := c.c.Send(ctxT(t), map[string]any{"t": "draw", "offer": true, "id": i + 2}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for len(lg.inbox) < cap(lg.inbox) {
+		time.Sleep(time.Millisecond)
+	}
+	// The game's lease ends (as when another node took it over).
+	l := leaseOf(t, st, slow)
+	if err := st.(store.Leases).Release(context.Background(), slow, "A", l.Epoch); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		select {
+		case <-renewed:
+		case <-time.After(10 * lease):
+			t.Fatalf("the renewer stopped renewing after the lost game")
+		}
+	}
+}
