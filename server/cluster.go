@@ -835,11 +835,23 @@ func (k *cluster) drain(ctx context.Context) error {
 			return fmt.Errorf("cluster: drain: %w", ctx.Err())
 		}
 	}
-	// A game loaded meanwhile (by a join already under way) goes too.
+	// A game loaded meanwhile, or being loaded (by a join already under
+	// way, its lease taken before the drain), goes too.
 	k.srv.mu.Lock()
 	n := len(k.srv.games)
+	loading := make([]chan struct{}, 0, len(k.srv.loading))
+	for _, ch := range k.srv.loading {
+		loading = append(loading, ch)
+	}
 	k.srv.mu.Unlock()
-	if n > 0 {
+	for _, ch := range loading {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("cluster: drain: %w", ctx.Err())
+		}
+	}
+	if n > 0 || len(loading) > 0 {
 		return k.drain(ctx)
 	}
 	return nil

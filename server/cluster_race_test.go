@@ -428,3 +428,53 @@ func TestClusterRenewerNotHeldUp(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterDrainWaitsForLoad: a drain that starts while a game is being
+// loaded (its lease taken before the drain) hands that game over too: its
+// lease is released before the drain returns.
+func TestClusterDrainWaitsForLoad(t *testing.T) {
+	st, nodes, hooked := newHookedNodes(t, 10*time.Second, "A")
+	a, h := nodes[0], hooked[0]
+	id, _ := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	inLoad, resumeLoad := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	h.mu.Lock()
+	h.load = func(g string) {
+		if g == id {
+			once.Do(func() {
+				close(inLoad)
+				<-resumeLoad
+			})
+		}
+	}
+	h.mu.Unlock()
+	loaded := make(chan error, 1)
+	go func() {
+		_, err := a.game(context.Background(), id)
+		loaded <- err
+	}()
+	<-inLoad // the lease is taken; the game is being read
+	drained := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		drained <- a.Drain(ctx)
+	}()
+	select {
+	case err := <-drained:
+		close(resumeLoad)
+		<-loaded
+		t.Fatalf("the drain returned (%v) while a game it leased was being loaded; lease %+v", err, leaseOf(t, st, id))
+	case <-time.After(500 * time.Millisecond):
+	}
+	close(resumeLoad)
+	if err := <-loaded; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-drained; err != nil {
+		t.Fatal(err)
+	}
+	if l := leaseOf(t, st, id); l.Live() || a.loaded(id) != nil {
+		t.Fatalf("after the drain: lease %+v, game in memory %v; want released, unloaded", l, a.loaded(id) != nil)
+	}
+}
