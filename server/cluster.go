@@ -351,6 +351,13 @@ func (k *cluster) sweeper() {
 				gone = append(gone, r)
 			}
 		}
+		// And such nodes are forgotten (each run of a node has a name
+		// of its own).
+		for from, seen := range k.peerSeen {
+			if time.Since(seen) > 3*k.lease {
+				delete(k.peerSeen, from)
+			}
+		}
 		k.mu.Unlock()
 		for _, r := range gone {
 			k.dropRemote(r)

@@ -478,3 +478,36 @@ func TestClusterDrainWaitsForLoad(t *testing.T) {
 		t.Fatalf("after the drain: lease %+v, game in memory %v; want released, unloaded", l, a.loaded(id) != nil)
 	}
 }
+
+// TestClusterForgetsSilentPeers: a node that pinged once and then went
+// silent (as each earlier run of a restarted node does) is forgotten by
+// the owner, so that what it keeps per node does not grow without end.
+func TestClusterForgetsSilentPeers(t *testing.T) {
+	const lease = 300 * time.Millisecond
+	_, nodes := newTestCluster(t, lease, "A")
+	a := nodes[0]
+	ghost, err := nats.Connect(a.nc.ConnectedUrl())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ghost.Close()
+	if _, err := ghost.Request("anychess.node.A.ping", mustJSON(pingMsg{From: "ghost", Conns: []string{"c1"}}), 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	seen := func() bool {
+		a.cluster.mu.Lock()
+		defer a.cluster.mu.Unlock()
+		_, ok := a.cluster.peerSeen["ghost"]
+		return ok
+	}
+	if !seen() {
+		t.Fatal("the ping was not seen")
+	}
+	deadline := time.Now().Add(30 * lease)
+	for seen() {
+		if time.Now().After(deadline) {
+			t.Fatalf("node A still keeps a node silent for %s", 30*lease)
+		}
+		time.Sleep(lease / 3)
+	}
+}
