@@ -55,7 +55,9 @@ type Leases interface {
 	// taken, the lease it replaced (zero if the game had none).
 	Acquire(ctx context.Context, game, node string, d time.Duration) (now, before Lease, err error)
 	// Renew extends for d every unexpired lease of node and returns
-	// their games.
+	// their games. (On PostgreSQL a lease whose row another transaction
+	// has locked is not waited for: it is returned, still held, and
+	// extended by a later renewal.)
 	Renew(ctx context.Context, node string, d time.Duration) ([]string, error)
 	// Release ends node's lease of game at epoch at once, if it still
 	// holds it: the lease then has no node and expires at its release.
@@ -215,7 +217,22 @@ func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]s
 	var games []string
 	err := s.leaseWrite(ctx, node, func(ctx context.Context, tx *sql.Tx) error {
 		games = games[:0]
-		rows, err := tx.QueryContext(ctx, s.q(`UPDATE leases SET expires_ms = `+s.d.nowMS+` + ? WHERE node = ? AND expires_ms > `+s.d.nowMS+` RETURNING game_id`), ms(d), node)
+		query := `UPDATE leases SET expires_ms = ` + s.d.nowMS + ` + ? WHERE node = ? AND expires_ms > ` + s.d.nowMS + ` RETURNING game_id`
+		args := []any{ms(d), node}
+		if s.d.dollar {
+			// A lease row locked by another node's transaction (an
+			// Acquire of that game, on a node paused in the middle of
+			// it) is not waited for: the node's other leases are
+			// renewed at once, that one at a later renewal, and the
+			// games returned are those whose lease the node holds.
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE leases SET expires_ms = `+s.d.nowMS+` + ? WHERE game_id IN
+				(SELECT game_id FROM leases WHERE node = ? AND expires_ms > `+s.d.nowMS+` FOR UPDATE SKIP LOCKED)`), ms(d), node); err != nil {
+				return fmt.Errorf("store: %s: renew %s: %w", s.d.name, node, err)
+			}
+			query = `SELECT game_id FROM leases WHERE node = ? AND expires_ms > ` + s.d.nowMS
+			args = []any{node}
+		}
+		rows, err := tx.QueryContext(ctx, s.q(query), args...)
 		if err != nil {
 			return fmt.Errorf("store: %s: renew %s: %w", s.d.name, node, err)
 		}

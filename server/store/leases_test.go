@@ -228,3 +228,56 @@ func TestLeaseFirstAcquireRace(t *testing.T) {
 		t.Fatalf("B's Acquire racing A's first one = %+v, %v; want A's lease of epoch 1", r.now, r.err)
 	}
 }
+
+// TestLeaseRenewSkipsLockedRow (PostgreSQL): a node's renewal is not held
+// up by one of its lease rows locked by another node's transaction (an
+// Acquire of that game on a node paused in the middle): its other leases
+// are renewed at once.
+func TestLeaseRenewSkipsLockedRow(t *testing.T) {
+	url := os.Getenv("ANYCHESS_TEST_PG")
+	if url == "" {
+		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
+	}
+	ctx := context.Background()
+	u, err := PostgresSchema(ctx, url, "anychess_lease_renew_test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	for _, id := range []string{"g1", "g2"} {
+		if err := st.Create(ctx, newGame(id)); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Acquire(ctx, id, "A", time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paused, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer paused.Rollback()
+	if _, err := s.lease(ctx, paused, "g1", true); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.LeaseOf(ctx, "g2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Renew(ctx, "A", 2*time.Hour)
+	slices.Sort(got)
+	if err != nil || !slices.Equal(got, []string{"g1", "g2"}) {
+		t.Fatalf("Renew(A) while g1's lease row is locked = %v, %v; want [g1 g2], both still held", got, err)
+	}
+	if after, err := s.LeaseOf(ctx, "g2"); err != nil || !after.Expires.After(before.Expires) {
+		t.Fatalf("g2's lease after the renewal: %+v, %v; want extended past %s", after, err, before.Expires)
+	}
+	if _, err := paused.ExecContext(ctx, `SELECT 1`); err != nil {
+		t.Fatalf("the other transaction ended before the renewal: %v", err)
+	}
+}
