@@ -92,6 +92,11 @@ type cluster struct {
 	proxies  map[string]*proxy  // this node's connections forwarded to another owner, by conn id
 	remotes  map[string]*remote // at the owner: other nodes' connections, by node + "/" + conn
 	peerSeen map[string]time.Time
+	// At the owner: when other nodes' connections closed before they
+	// joined (their node gave up waiting for the join), by node + "/" +
+	// conn, so that their joins, when they come, are refused; kept until
+	// such a join would have timed out (Config.StoreTimeout).
+	left map[string]time.Time
 
 	subs []*nats.Subscription
 	stop chan struct{}
@@ -119,7 +124,7 @@ func newCluster(s *Server, cfg *ClusterConfig) (*cluster, error) {
 	}
 	k := &cluster{srv: s, nc: cfg.NATS, node: cfg.Node, lease: cfg.Lease, leases: leases, wait: max(cfg.DrainWait, 0),
 		proxies: map[string]*proxy{}, remotes: map[string]*remote{}, peerSeen: map[string]time.Time{},
-		stop: make(chan struct{})}
+		left: map[string]time.Time{}, stop: make(chan struct{})}
 	if k.node == "" {
 		k.node = "n" + randomHex(6)
 	}
@@ -358,6 +363,11 @@ func (k *cluster) sweeper() {
 				delete(k.peerSeen, from)
 			}
 		}
+		for key, at := range k.left {
+			if time.Since(at) > k.srv.cfg.StoreTimeout+k.lease {
+				delete(k.left, key) // its join, if it comes, has timed out
+			}
+		}
 		k.mu.Unlock()
 		for _, r := range gone {
 			k.dropRemote(r)
@@ -462,6 +472,10 @@ func (k *cluster) onJoin(m *nats.Msg) {
 		reply(joinReply{Code: "bad_token", Msg: "that token opens no seat of this game"})
 		return
 	}
+	if ctx.Err() != nil {
+		reply(joinReply{Code: "internal", Msg: "the game could not be loaded"})
+		return
+	}
 	r := &remote{from: j.From, conn: j.Conn, lg: lg, in: make(chan []byte, sendBuffer), gone: make(chan struct{}),
 		c: &client{seat: seat, token: j.Token, key: j.Key, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}}
 	key := j.From + "/" + j.Conn
@@ -469,6 +483,12 @@ func (k *cluster) onJoin(m *nats.Msg) {
 	if k.remotes[key] != nil {
 		k.mu.Unlock()
 		reply(joinReply{Code: "bad_frame", Msg: "that connection is joined already"})
+		return
+	}
+	if _, ok := k.left[key]; ok {
+		delete(k.left, key)
+		k.mu.Unlock()
+		reply(joinReply{Code: "closed", Msg: "that connection closed"})
 		return
 	}
 	k.remotes[key] = r
@@ -601,9 +621,24 @@ func (k *cluster) onFrame(m *nats.Msg) {
 	}
 }
 
-// onLeave takes a forwarded connection's close.
+// maxLeft bounds cluster.left.
+const maxLeft = 4096
+
+// onLeave takes a forwarded connection's close; one not joined yet (its
+// join still waits for the game) is remembered, and its join refused.
 func (k *cluster) onLeave(m *nats.Msg) {
-	if r, _ := k.lookup(m.Data); r != nil {
+	var f frameMsg
+	if json.Unmarshal(m.Data, &f) != nil || !nodeName.MatchString(f.From) || !nodeName.MatchString(f.Conn) {
+		return
+	}
+	key := f.From + "/" + f.Conn
+	k.mu.Lock()
+	r := k.remotes[key]
+	if r == nil && len(k.left) < maxLeft {
+		k.left[key] = time.Now()
+	}
+	k.mu.Unlock()
+	if r != nil {
 		k.dropRemote(r)
 	}
 }

@@ -511,3 +511,77 @@ func TestClusterForgetsSilentPeers(t *testing.T) {
 		time.Sleep(lease / 3)
 	}
 }
+
+// TestClusterForwardTimeoutDuringLoad: a forwarded hello that the owner
+// answers too late, because it was still loading the game, and that the
+// forwarding node gave up (telling the owner before the owner knew the
+// connection) leaves no connection at the owner once the load is done.
+func TestClusterForwardTimeoutDuringLoad(t *testing.T) {
+	const lease = 600 * time.Millisecond
+	_, nodes, hooked := newHookedNodes(t, lease, "A", "B")
+	a, b, h := nodes[0], nodes[1], hooked[0]
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	// Another game of A's, watched through B: B keeps pinging A.
+	other, tokens2 := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	joinURL(t, a.URL, other, tokens2[0], 0)
+	joinURL(t, b.URL, other, "", 0)
+
+	inLoad, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	h.mu.Lock()
+	h.load = func(g string) {
+		if g == id {
+			once.Do(func() {
+				close(inLoad)
+				<-release
+			})
+		}
+	}
+	h.mu.Unlock()
+	var released sync.Once
+	unblock := func() { released.Do(func() { close(release) }) }
+	t.Cleanup(unblock)
+	loaded := make(chan error, 1)
+	go func() {
+		_, err := a.game(context.Background(), id) // white's hello on A, say
+		loaded <- err
+	}()
+	<-inLoad
+
+	// Black's hello on B: A, loading the game, answers none in time.
+	c, err := loadtest.Join(ctxT(t), b.URL, id, tokens[1], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	for {
+		f, err := c.Read(ctxT(t))
+		if err != nil {
+			t.Fatalf("black's hello on B: %v before an error", err)
+		}
+		if f.T == "welcome" {
+			t.Fatal("black joined a game its node was still loading")
+		}
+		if f.T == "error" {
+			break
+		}
+	}
+	unblock()
+	if err := <-loaded; err != nil {
+		t.Fatal(err)
+	}
+	bl := joinURL(t, b.URL, id, tokens[1], 0)
+	w := joinURL(t, a.URL, id, tokens[0], 0)
+	bl.stateAt(w.mustMove("e4"))
+	a.cluster.mu.Lock()
+	n := 0
+	for _, r := range a.cluster.remotes {
+		if r.from == "B" && r.lg.rec.ID == id {
+			n++
+		}
+	}
+	a.cluster.mu.Unlock()
+	if n != 1 {
+		t.Fatalf("node A holds %d connections to the game forwarded by B; want 1, black's live one", n)
+	}
+}
