@@ -92,6 +92,11 @@ type cluster struct {
 	proxies  map[string]*proxy  // this node's connections forwarded to another owner, by conn id
 	remotes  map[string]*remote // at the owner: other nodes' connections, by node + "/" + conn
 	peerSeen map[string]time.Time
+	// At the owner: when other nodes' connections closed before they
+	// joined (their node gave up waiting for the join), by node + "/" +
+	// conn, so that their joins, when they come, are refused; kept until
+	// such a join would have timed out (Config.StoreTimeout).
+	left map[string]time.Time
 
 	subs []*nats.Subscription
 	stop chan struct{}
@@ -119,7 +124,7 @@ func newCluster(s *Server, cfg *ClusterConfig) (*cluster, error) {
 	}
 	k := &cluster{srv: s, nc: cfg.NATS, node: cfg.Node, lease: cfg.Lease, leases: leases, wait: max(cfg.DrainWait, 0),
 		proxies: map[string]*proxy{}, remotes: map[string]*remote{}, peerSeen: map[string]time.Time{},
-		stop: make(chan struct{})}
+		left: map[string]time.Time{}, stop: make(chan struct{})}
 	if k.node == "" {
 		k.node = "n" + randomHex(6)
 	}
@@ -264,22 +269,29 @@ func (k *cluster) renewer() {
 		k.dropLost(held, start)
 		// A lease held for a game no longer in memory (its load failed
 		// after the lease was taken) is given back.
-		k.srv.mu.Lock()
 		var stray []string
 		for _, g := range games {
-			if k.srv.games[g] == nil && k.srv.loading[g] == nil {
+			if k.notLive(g) {
 				stray = append(stray, g)
 			}
 		}
-		k.srv.mu.Unlock()
 		for _, g := range stray {
+			// A load that started meanwhile took the lease again: the
+			// lease read is then that load's, and stays.
 			ctx, cancel := context.WithTimeout(context.Background(), k.srv.cfg.StoreTimeout)
-			if l, err := k.leases.LeaseOf(ctx, g); err == nil && l.Node == k.node && k.srv.loaded(g) == nil {
+			if l, err := k.leases.LeaseOf(ctx, g); err == nil && l.Node == k.node && k.notLive(g) {
 				k.leases.Release(ctx, g, k.node, l.Epoch)
 			}
 			cancel()
 		}
 	}
+}
+
+// notLive reports whether game id is neither in memory nor being loaded.
+func (k *cluster) notLive(id string) bool {
+	k.srv.mu.Lock()
+	defer k.srv.mu.Unlock()
+	return k.srv.games[id] == nil && k.srv.loading[id] == nil
 }
 
 // dropLost unloads the games in memory whose lease is not in held (nil:
@@ -295,13 +307,18 @@ func (k *cluster) dropLost(held map[string]bool, start time.Time) {
 	k.srv.mu.Unlock()
 	for _, lg := range lost {
 		k.srv.logf("cluster: game %s: lease lost; unloading it", lg.rec.ID)
-		lg.do(context.Background(), lg.fenced)
+		// Not waited for: a game held up (a slow store write, a full
+		// inbox) must not hold up the renewals of the others.
+		go lg.do(context.Background(), lg.fenced)
 	}
 }
 
 // sweeper loads the games that need a node although no client asks for
 // them (a clock to flag, the engine to move) and whose lease no node
-// holds: those of a node that died.
+// holds: those of a node that died or drained. Each is taken as soon as
+// it is found, whenever its wake time: the credit of its take-over (a
+// "resume" event) is the time it had no node, which would otherwise run
+// until its flag.
 func (k *cluster) sweeper() {
 	defer k.wg.Done()
 	t := time.NewTicker(k.lease)
@@ -316,7 +333,7 @@ func (k *cluster) sweeper() {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), k.srv.cfg.StoreTimeout)
-		ids, err := k.leases.Orphans(ctx, 2*k.lease, 100)
+		ids, err := k.leases.Orphans(ctx, sweepWithin, 100)
 		if err != nil {
 			k.srv.logf("cluster: orphans: %v", err)
 		}
@@ -339,12 +356,28 @@ func (k *cluster) sweeper() {
 				gone = append(gone, r)
 			}
 		}
+		// And such nodes are forgotten (each run of a node has a name
+		// of its own).
+		for from, seen := range k.peerSeen {
+			if time.Since(seen) > 3*k.lease {
+				delete(k.peerSeen, from)
+			}
+		}
+		for key, at := range k.left {
+			if time.Since(at) > k.srv.cfg.StoreTimeout+k.lease {
+				delete(k.left, key) // its join, if it comes, has timed out
+			}
+		}
 		k.mu.Unlock()
 		for _, r := range gone {
 			k.dropRemote(r)
 		}
 	}
 }
+
+// sweepWithin is how far ahead of its wake time the sweeper takes an
+// orphaned game: any wake time.
+const sweepWithin = 100 * 365 * 24 * time.Hour
 
 // joinMsg is a hello forwarded to a game's owner.
 type joinMsg struct {
@@ -439,6 +472,10 @@ func (k *cluster) onJoin(m *nats.Msg) {
 		reply(joinReply{Code: "bad_token", Msg: "that token opens no seat of this game"})
 		return
 	}
+	if ctx.Err() != nil {
+		reply(joinReply{Code: "internal", Msg: "the game could not be loaded"})
+		return
+	}
 	r := &remote{from: j.From, conn: j.Conn, lg: lg, in: make(chan []byte, sendBuffer), gone: make(chan struct{}),
 		c: &client{seat: seat, token: j.Token, key: j.Key, out: make(chan [][]byte, sendBuffer), closed: make(chan struct{})}}
 	key := j.From + "/" + j.Conn
@@ -446,6 +483,12 @@ func (k *cluster) onJoin(m *nats.Msg) {
 	if k.remotes[key] != nil {
 		k.mu.Unlock()
 		reply(joinReply{Code: "bad_frame", Msg: "that connection is joined already"})
+		return
+	}
+	if _, ok := k.left[key]; ok {
+		delete(k.left, key)
+		k.mu.Unlock()
+		reply(joinReply{Code: "closed", Msg: "that connection closed"})
 		return
 	}
 	k.remotes[key] = r
@@ -535,7 +578,8 @@ func (k *cluster) feed(r *remote) {
 	}
 }
 
-// dropRemote forgets a remote connection and takes it out of its game.
+// dropRemote forgets a remote connection and takes it out of its game
+// (in the background).
 func (k *cluster) dropRemote(r *remote) {
 	r.once.Do(func() {
 		k.mu.Lock()
@@ -545,7 +589,10 @@ func (k *cluster) dropRemote(r *remote) {
 		k.mu.Unlock()
 		close(r.gone)
 		r.c.close()
-		r.lg.do(context.Background(), func() { r.lg.leave(r.c) })
+		// Not waited for: a game whose owner goroutine is held up (a
+		// slow store write, a full inbox) must not hold up the node's
+		// NATS handlers, which serve every game's connections.
+		go r.lg.do(context.Background(), func() { r.lg.leave(r.c) })
 	})
 }
 
@@ -574,9 +621,24 @@ func (k *cluster) onFrame(m *nats.Msg) {
 	}
 }
 
-// onLeave takes a forwarded connection's close.
+// maxLeft bounds cluster.left.
+const maxLeft = 4096
+
+// onLeave takes a forwarded connection's close; one not joined yet (its
+// join still waits for the game) is remembered, and its join refused.
 func (k *cluster) onLeave(m *nats.Msg) {
-	if r, _ := k.lookup(m.Data); r != nil {
+	var f frameMsg
+	if json.Unmarshal(m.Data, &f) != nil || !nodeName.MatchString(f.From) || !nodeName.MatchString(f.Conn) {
+		return
+	}
+	key := f.From + "/" + f.Conn
+	k.mu.Lock()
+	r := k.remotes[key]
+	if r == nil && len(k.left) < maxLeft {
+		k.left[key] = time.Now()
+	}
+	k.mu.Unlock()
+	if r != nil {
 		k.dropRemote(r)
 	}
 }
@@ -647,7 +709,9 @@ func (k *cluster) forward(ctx context.Context, id, owner string, c *client, m cl
 	resp, err := k.nc.RequestWithContext(rctx, k.subject(owner, "join"), mustJSON(j))
 	cancel()
 	if err != nil {
-		p.drop(false)
+		// The owner may yet join it (a late answer): it is told that
+		// the connection is gone.
+		p.drop(true)
 		return nil, joinReply{}, fmt.Errorf("%w: %w", errOwnerGone, err)
 	}
 	var r joinReply
@@ -813,11 +877,23 @@ func (k *cluster) drain(ctx context.Context) error {
 			return fmt.Errorf("cluster: drain: %w", ctx.Err())
 		}
 	}
-	// A game loaded meanwhile (by a join already under way) goes too.
+	// A game loaded meanwhile, or being loaded (by a join already under
+	// way, its lease taken before the drain), goes too.
 	k.srv.mu.Lock()
 	n := len(k.srv.games)
+	loading := make([]chan struct{}, 0, len(k.srv.loading))
+	for _, ch := range k.srv.loading {
+		loading = append(loading, ch)
+	}
 	k.srv.mu.Unlock()
-	if n > 0 {
+	for _, ch := range loading {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("cluster: drain: %w", ctx.Err())
+		}
+	}
+	if n > 0 || len(loading) > 0 {
 		return k.drain(ctx)
 	}
 	return nil

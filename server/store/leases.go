@@ -55,7 +55,9 @@ type Leases interface {
 	// taken, the lease it replaced (zero if the game had none).
 	Acquire(ctx context.Context, game, node string, d time.Duration) (now, before Lease, err error)
 	// Renew extends for d every unexpired lease of node and returns
-	// their games.
+	// their games. (On PostgreSQL a lease whose row another transaction
+	// has locked is not waited for: it is returned, still held, and
+	// extended by a later renewal.)
 	Renew(ctx context.Context, node string, d time.Duration) ([]string, error)
 	// Release ends node's lease of game at epoch at once, if it still
 	// holds it: the lease then has no node and expires at its release.
@@ -171,18 +173,30 @@ func (s *sqlStore) Acquire(ctx context.Context, game, node string, d time.Durati
 	err = s.leaseWrite(ctx, game, func(ctx context.Context, tx *sql.Tx) error {
 		now, before = Lease{}, Lease{}
 		old, err := s.lease(ctx, tx, game, true)
+		if errors.Is(err, ErrNotFound) {
+			// The game's first lease. Another node may be inserting it
+			// too: the insert then waits for that node's transaction and
+			// inserts nothing, and the lease it made is read instead.
+			t, terr := s.dbNow(ctx, tx)
+			if terr != nil {
+				return terr
+			}
+			var n int64
+			res, ierr := tx.ExecContext(ctx, s.q(`INSERT INTO leases (game_id, node, epoch, expires_ms) VALUES (?, ?, 1, ?) ON CONFLICT (game_id) DO NOTHING`),
+				game, node, t.Add(d).UnixMilli())
+			if ierr == nil {
+				n, ierr = res.RowsAffected()
+			}
+			if ierr != nil {
+				return fmt.Errorf("store: %s: lease of %s: %w", s.d.name, game, ierr)
+			}
+			if n == 1 {
+				now = Lease{Game: game, Node: node, Epoch: 1, Expires: t.Add(d), Now: t}
+				return nil
+			}
+			old, err = s.lease(ctx, tx, game, true)
+		}
 		switch {
-		case errors.Is(err, ErrNotFound):
-			t, err := s.dbNow(ctx, tx)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO leases (game_id, node, epoch, expires_ms) VALUES (?, ?, 1, ?)`),
-				game, node, t.Add(d).UnixMilli()); err != nil {
-				return fmt.Errorf("store: %s: lease of %s: %w", s.d.name, game, err)
-			}
-			now = Lease{Game: game, Node: node, Epoch: 1, Expires: t.Add(d), Now: t}
-			return nil
 		case err != nil:
 			return err
 		case old.Live() && old.Node != node:
@@ -205,7 +219,22 @@ func (s *sqlStore) Renew(ctx context.Context, node string, d time.Duration) ([]s
 	var games []string
 	err := s.submit(ctx, &appendReq{id: node, done: make(chan error, 1), write: func(ctx context.Context, tx *sql.Tx) error {
 		games = games[:0]
-		rows, err := tx.QueryContext(ctx, s.q(`UPDATE leases SET expires_ms = `+s.d.nowMS+` + ? WHERE node = ? AND expires_ms > `+s.d.nowMS+` RETURNING game_id`), ms(d), node)
+		query := `UPDATE leases SET expires_ms = ` + s.d.nowMS + ` + ? WHERE node = ? AND expires_ms > ` + s.d.nowMS + ` RETURNING game_id`
+		args := []any{ms(d), node}
+		if s.d.dollar {
+			// A lease row locked by another node's transaction (an
+			// Acquire of that game, on a node paused in the middle of
+			// it) is not waited for: the node's other leases are
+			// renewed at once, that one at a later renewal, and the
+			// games returned are those whose lease the node holds.
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE leases SET expires_ms = `+s.d.nowMS+` + ? WHERE game_id IN
+				(SELECT game_id FROM leases WHERE node = ? AND expires_ms > `+s.d.nowMS+` FOR UPDATE SKIP LOCKED)`), ms(d), node); err != nil {
+				return fmt.Errorf("store: %s: renew %s: %w", s.d.name, node, err)
+			}
+			query = `SELECT game_id FROM leases WHERE node = ? AND expires_ms > ` + s.d.nowMS
+			args = []any{node}
+		}
+		rows, err := tx.QueryContext(ctx, s.q(query), args...)
 		if err != nil {
 			return fmt.Errorf("store: %s: renew %s: %w", s.d.name, node, err)
 		}

@@ -168,6 +168,121 @@ func TestLeasePausedHolder(t *testing.T) {
 	}
 }
 
+// TestLeaseFirstAcquireRace (PostgreSQL): two nodes take a game's very
+// first lease at once (both players of a new game or of a rematch reach
+// different nodes together). The node whose insert waits on the other's
+// is answered with the other's lease, not an error.
+func TestLeaseFirstAcquireRace(t *testing.T) {
+	url := os.Getenv("ANYCHESS_TEST_PG")
+	if url == "" {
+		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
+	}
+	ctx := context.Background()
+	u, err := PostgresSchema(ctx, url, "anychess_lease_race_test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	if err := st.Create(ctx, newGame("g1")); err != nil {
+		t.Fatal(err)
+	}
+	// Node A's Acquire, stopped after its insert of the new lease.
+	first, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Rollback()
+	if _, err := first.ExecContext(ctx, `INSERT INTO leases (game_id, node, epoch, expires_ms) VALUES ('g1', 'A', 1, `+postgresNow+` + 3600000)`); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		now Lease
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		now, _, err := s.Acquire(ctx, "g1", "B", time.Hour)
+		done <- result{now, err}
+	}()
+	// Once B's statement waits on A's row lock, A commits.
+	for waiting := false; !waiting; {
+		select {
+		case r := <-done:
+			t.Fatalf("B's Acquire returned before A committed: %+v, %v", r.now, r.err)
+		default:
+		}
+		if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO leases%')`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := first.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.err != nil || r.now.Node != "A" || r.now.Epoch != 1 {
+		t.Fatalf("B's Acquire racing A's first one = %+v, %v; want A's lease of epoch 1", r.now, r.err)
+	}
+}
+
+// TestLeaseRenewSkipsLockedRow (PostgreSQL): a node's renewal is not held
+// up by one of its lease rows locked by another node's transaction (an
+// Acquire of that game on a node paused in the middle): its other leases
+// are renewed at once.
+func TestLeaseRenewSkipsLockedRow(t *testing.T) {
+	url := os.Getenv("ANYCHESS_TEST_PG")
+	if url == "" {
+		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
+	}
+	ctx := context.Background()
+	u, err := PostgresSchema(ctx, url, "anychess_lease_renew_test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	for _, id := range []string{"g1", "g2"} {
+		if err := st.Create(ctx, newGame(id)); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Acquire(ctx, id, "A", time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paused, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer paused.Rollback()
+	if _, err := s.lease(ctx, paused, "g1", true); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.LeaseOf(ctx, "g2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Renew(ctx, "A", 2*time.Hour)
+	slices.Sort(got)
+	if err != nil || !slices.Equal(got, []string{"g1", "g2"}) {
+		t.Fatalf("Renew(A) while g1's lease row is locked = %v, %v; want [g1 g2], both still held", got, err)
+	}
+	if after, err := s.LeaseOf(ctx, "g2"); err != nil || !after.Expires.After(before.Expires) {
+		t.Fatalf("g2's lease after the renewal: %+v, %v; want extended past %s", after, err, before.Expires)
+	}
+	if _, err := paused.ExecContext(ctx, `SELECT 1`); err != nil {
+		t.Fatalf("the other transaction ended before the renewal: %v", err)
+	}
+}
+
 // TestRenewDuringSlowCommit (PostgreSQL): a renewal does not wait on the
 // lease rows the node's own group commit has locked (its events renew
 // them): it is written after that commit, never refused by the lock
