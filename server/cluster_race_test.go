@@ -236,7 +236,9 @@ func TestClusterFrameFloodOneGame(t *testing.T) {
 	}
 	for len(lg.inbox) < cap(lg.inbox) {
 		frame()
-		for len(r.in) > 0 {
+		// Until the frame has reached the game's queue, or the queue
+		// is full (the frame then waits in the connection's).
+		for len(r.in) > 0 && len(lg.inbox) < cap(lg.inbox) {
 			time.Sleep(time.Millisecond)
 		}
 	}
