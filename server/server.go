@@ -212,6 +212,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.acc = newAccounts(cfg.Store)
 	s.lobby = newLobby(s, cfg.Lobby)
+
+	// On a node of a cluster: the seeks and saved variants of every node.
+	if err := s.joinLobbyBus(); err != nil {
+		return nil, err
+	}
+
 	s.routes()
 	return s, nil
 }
@@ -242,6 +248,9 @@ func (s *Server) Close() {
 		s.stopWaker()
 		<-s.wakerDone
 	}
+
+	s.leaveLobbyBus() // on a node of a cluster: its seeks leave the others' lobbies
+
 	s.lobby.close()
 	s.mu.Lock()
 	games := s.games
