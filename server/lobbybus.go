@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/anychess/anychess/server/store"
 )
 
 // The lobby of a cluster's nodes over NATS.
@@ -37,6 +40,13 @@ import (
 // heard of the other are paired when the newer one's node hears of the
 // older: it accepts the older for the newer one's poster.
 //
+// A visitor lives on the node of its feed, and its ID starts with that
+// node's name and a dot. A request for a visitor of another node (posting,
+// cancelling, accepting, quick pairing: a balancer sends requests where it
+// likes) is passed to that node on anychess.lobby.act.<node> with the
+// account the request is signed in as and the client it counts for, and
+// answered with that node's answer.
+//
 // Seeks carry only the public options (SeekInfo), and whether the seek
 // has the variant's default options (quick pairing takes only those).
 //
@@ -50,6 +60,7 @@ const (
 	subjLobbyEvents = "anychess.lobby.ev."     // + node: a node's stream
 	subjLobbySync   = "anychess.lobby.sync"    // a snapshot asked for
 	subjLobbyAccept = "anychess.lobby.accept." // + node: accept its seek
+	subjLobbyAct    = "anychess.lobby.act."    // + node: a request of its visitor
 	subjSaved       = "anychess.variants.saved"
 )
 
@@ -166,6 +177,9 @@ func (s *Server) joinLobbyBus() error {
 	}
 	if err == nil {
 		err = sub(subjLobbyAccept+node, b.acceptAsked)
+	}
+	if err == nil {
+		err = sub(subjLobbyAct+node, b.actAsked)
 	}
 	if err == nil {
 		err = sub(subjSaved, s.savedHeard)
@@ -675,4 +689,136 @@ func (s *Server) savedHeard(m *nats.Msg) {
 			s.logf("server: saved variant %s: %v", n.Name, err)
 		}
 	}()
+}
+
+// actRequest is a lobby request passed to the node of its visitor.
+type actRequest struct {
+	Method string          `json:"method"`
+	Path   string          `json:"path"`
+	User   string          `json:"user,omitempty"` // the account signed in
+	Key    string          `json:"key"`            // the client it counts for
+	Body   json.RawMessage `json:"body"`
+}
+
+// actAnswer is that node's answer.
+type actAnswer struct {
+	Status     int             `json:"status"`
+	RetryAfter string          `json:"retry_after,omitempty"`
+	Body       json.RawMessage `json:"body"`
+}
+
+// visitorNode returns the node that holds the visitor id, if it is
+// another node of the cluster; "" otherwise.
+func (l *lobby) visitorNode(id string) string {
+	l.mu.Lock()
+	b := l.bus
+	l.mu.Unlock()
+	if b == nil {
+		return ""
+	}
+	node, _, ok := strings.Cut(id, ".")
+	if !ok || node == b.node || !validNode(node) {
+		return ""
+	}
+	return node
+}
+
+// forwardVisitor passes a lobby request whose visitor lives on another
+// node to that node, with body (the request's, decoded), and answers
+// with its answer; false if the visitor is not another node's.
+func (s *Server) forwardVisitor(w http.ResponseWriter, r *http.Request, visitor string, body any) bool {
+	node := s.lobby.visitorNode(visitor)
+	if node == "" {
+		return false
+	}
+	l := s.lobby
+	l.mu.Lock()
+	b := l.bus
+	l.mu.Unlock()
+	if b == nil {
+		s.seekError(w, errNoVisitor)
+		return true
+	}
+	user, _ := s.user(r)
+	data, err := json.Marshal(body)
+	if err == nil {
+		data, err = json.Marshal(actRequest{Method: r.Method, Path: r.URL.Path, User: user, Key: s.clientKey(r), Body: data})
+	}
+	if err != nil {
+		s.seekError(w, err)
+		return true
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*s.cfg.StoreTimeout)
+	defer cancel()
+	m, err := b.nc.RequestWithContext(ctx, subjLobbyAct+node, data)
+	if errors.Is(err, nats.ErrNoResponders) { // the node is gone, and its visitors
+		s.seekError(w, errNoVisitor)
+		return true
+	}
+	var a actAnswer
+	if err == nil {
+		err = json.Unmarshal(m.Data, &a)
+	}
+	if err != nil {
+		s.seekError(w, fmt.Errorf("%w: node %s: %w", errBusy, node, err))
+		return true
+	}
+	if a.RetryAfter != "" {
+		w.Header().Set("Retry-After", a.RetryAfter)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(a.Status)
+	w.Write(a.Body)
+	return true
+}
+
+// actAsked serves a lobby request of one of this node's visitors that
+// another node passed on, as if it had come here.
+func (b *lobbyBus) actAsked(m *nats.Msg) {
+	s := b.l.srv
+	answer := func(a actAnswer) {
+		data, _ := json.Marshal(a)
+		if err := m.Respond(data); err != nil {
+			s.logf("server: lobby: answer a request: %v", err)
+		}
+	}
+	var req actRequest
+	if err := json.Unmarshal(m.Data, &req); err != nil || req.Method != http.MethodPost || !strings.HasPrefix(req.Path, "/api/seeks") {
+		answer(actAnswer{Status: http.StatusBadRequest, Body: json.RawMessage(`{"error":{"code":"bad_request","message":"not a lobby request"}}`)})
+		return
+	}
+	select {
+	case b.accepts <- struct{}{}:
+	default:
+		answer(actAnswer{Status: http.StatusServiceUnavailable, Body: mustJSON(apiErrorOf("busy", errBusy))})
+		return
+	}
+	go func() {
+		defer func() { <-b.accepts }()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*s.cfg.StoreTimeout)
+		defer cancel()
+		if req.User != "" {
+			ctx = context.WithValue(ctx, sessionKey{}, &store.Session{User: req.User})
+		}
+		r, err := http.NewRequestWithContext(ctx, req.Method, req.Path, bytes.NewReader(req.Body))
+		if err != nil {
+			answer(actAnswer{Status: http.StatusBadRequest, Body: mustJSON(apiErrorOf("bad_request", err))})
+			return
+		}
+		r.Header.Set("Content-Type", "application/json")
+		r.RemoteAddr = req.Key
+		rec := &recorded{h: http.Header{}}
+		s.mux.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		answer(actAnswer{Status: rec.status, RetryAfter: rec.h.Get("Retry-After"), Body: rec.body})
+	}()
+}
+
+// apiErrorOf is the body of an error answer.
+func apiErrorOf(code string, err error) apiError {
+	var e apiError
+	e.Error.Code, e.Error.Message = code, err.Error()
+	return e
 }

@@ -94,14 +94,15 @@ func TestClusterSeekAccepted(t *testing.T) {
 	_, other, _ := postSeek(a, la, map[string]any{"variant": "chess", "clock": blitz})
 	_, bs, _ := postSeek(b, lb, map[string]any{"variant": "chess", "days": 3})
 	for _, l := range []*loadtest.Lobby{lb, ld} {
-		var got SeekInfo
-		jsonInto(t, await(t, l, "seek", hasID(sk.ID)), &got)
-		if got.Variant != "chess" || got.Color != "white" || got.InitialMS != 180000 || got.Title != sk.Title {
+		awaitAll(t, l, "seek", sk.ID, other.ID, bs.ID)
+	}
+	var onB []SeekInfo
+	d.do("GET", "/api/seeks", nil, &onB)
+	for _, got := range onB {
+		if got.ID == sk.ID && (got.Variant != "chess" || got.Color != "white" || got.InitialMS != 180000 || got.Title != sk.Title || !got.Posted.Equal(sk.Posted)) {
 			t.Errorf("B's lobby shows %+v, A posted %+v", got, sk)
 		}
-		await(t, l, "seek", hasID(other.ID))
 	}
-	await(t, lb, "seek", hasID(bs.ID))
 	await(t, lc, "seek", hasID(bs.ID))
 	if !listed(d, sk.ID) || !listed(c, bs.ID) {
 		t.Fatalf("the seeks are not listed on the other node")
@@ -497,5 +498,48 @@ func TestClusterLostEvent(t *testing.T) {
 			}
 			await(t, lb, "unseek", hasID(first.ID))
 		})
+	}
+}
+
+// TestClusterVisitorElsewhere: a visitor's requests reach the node of its
+// feed through any node (a balancer sends each request where it likes).
+func TestClusterVisitorElsewhere(t *testing.T) {
+	nodes := newTestCluster(t, 2, nil)
+	A, B := nodes[0].testServer, nodes[1].testServer
+	a, b := newBrowser(t, A), newBrowser(t, B)
+	la, lb := lobbyOf(t, a), lobbyOf(t, b)
+	aOnB := &browser{t: t, ts: B, c: a.c} // a's browser, its requests balanced to B
+	bOnA := &browser{t: t, ts: A, c: b.c}
+
+	st, sk, code := postSeek(aOnB, la, map[string]any{"variant": "chess", "clock": blitz})
+	if st != http.StatusCreated {
+		t.Fatalf("post through B for A's visitor: %d %s", st, code)
+	}
+	await(t, lb, "seek", hasID(sk.ID))
+	if st, _, code := accept(aOnB, la, sk.ID); st != http.StatusConflict || code != "own_seek" {
+		t.Errorf("its own seek through B: %d %s", st, code)
+	}
+	if st := aOnB.do("POST", "/api/seeks/"+sk.ID+"/cancel", map[string]any{"visitor": la.Visitor}, nil).StatusCode; st != http.StatusNoContent {
+		t.Fatalf("cancel through B: %d", st)
+	}
+	await(t, lb, "unseek", hasID(sk.ID))
+
+	var q QuickAnswer
+	quick := map[string]any{"visitor": la.Visitor, "variant": "chess", "clock": map[string]any{"initial_ms": 600000, "increment_ms": 0}}
+	if st := aOnB.do("POST", "/api/seeks/quick", quick, &q).StatusCode; st != http.StatusAccepted || q.Seek == nil {
+		t.Fatalf("quick pairing through B: %d %+v", st, q)
+	}
+	await(t, lb, "seek", hasID(q.Seek.ID))
+	st, p, code := accept(bOnA, lb, q.Seek.ID) // B's visitor through A, A's seek
+	if st != http.StatusCreated || p.Game == "" {
+		t.Fatalf("accept through A for B's visitor: %d %s", st, code)
+	}
+	var own Paired
+	jsonInto(t, await(t, la, "paired", nil), &own)
+	if own.Game != p.Game || own.Seat == p.Seat {
+		t.Errorf("poster %+v, accepter %+v", own, p)
+	}
+	if st, _, code := postSeek(aOnB, &loadtest.Lobby{Visitor: "gone.0123"}, map[string]any{"variant": "chess"}); st != http.StatusConflict || code != "no_lobby" {
+		t.Errorf("a visitor of a node that is not there: %d %s", st, code)
 	}
 }

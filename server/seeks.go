@@ -287,7 +287,11 @@ func (l *lobby) open(resume, user, key string) (*feed, []byte, error) {
 	}
 	v := l.visitors[resume]
 	if resume == "" || v == nil || v.user != user {
-		v = &visitor{id: randomHex(16), user: user, key: key, feeds: map[*feed]struct{}{}, seeks: map[string]*seek{}}
+		id := randomHex(16)
+		if l.bus != nil { // the node's name first: other nodes pass its requests here
+			id = l.bus.node + "." + id
+		}
+		v = &visitor{id: id, user: user, key: key, feeds: map[*feed]struct{}{}, seeks: map[string]*seek{}}
 		l.visitors[v.id] = v
 	}
 	if v.gone != nil {
@@ -543,7 +547,7 @@ func (l *lobby) post(sk *seek, id, user string) error {
 
 func (s *Server) handlePostSeek(w http.ResponseWriter, r *http.Request) {
 	var req SeekRequest
-	if !readJSON(w, r, &req) {
+	if !readJSON(w, r, &req) || s.forwardVisitor(w, r, req.Visitor, req) {
 		return
 	}
 	user, _ := s.user(r)
@@ -569,7 +573,7 @@ type visitorBody struct {
 
 func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 	var body visitorBody
-	if !readJSON(w, r, &body) {
+	if !readJSON(w, r, &body) || s.forwardVisitor(w, r, body.Visitor, body) {
 		return
 	}
 	user, _ := s.user(r)
@@ -704,7 +708,7 @@ func (l *lobby) tell(v *visitor, p Paired) {
 
 func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 	var body visitorBody
-	if !readJSON(w, r, &body) {
+	if !readJSON(w, r, &body) || s.forwardVisitor(w, r, body.Visitor, body) {
 		return
 	}
 	user, _ := s.user(r)
@@ -780,7 +784,7 @@ type QuickAnswer struct {
 // accept, or posts such a seek (colour random) for it.
 func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	var q QuickRequest
-	if !readJSON(w, r, &q) {
+	if !readJSON(w, r, &q) || s.forwardVisitor(w, r, q.Visitor, q) {
 		return
 	}
 	user, _ := s.user(r)
