@@ -67,8 +67,9 @@ const (
 // snapPart is how many seeks one part of a snapshot carries.
 const snapPart = 200
 
-// maxAccepts is how many accepts of this node's seeks forwarded by other
-// nodes are handled at once; more are answered busy.
+// maxAccepts is how many accepts of this node's seeks, and how many
+// requests of its visitors, passed on by other nodes are served at once;
+// more are answered busy.
 const maxAccepts = 64
 
 // busSeek is a seek on the bus.
@@ -111,7 +112,8 @@ type lobbyBus struct {
 	seq     uint64 // the last number of this node's stream
 	peers   map[string]*peer
 	subs    []*nats.Subscription
-	accepts chan struct{}
+	accepts chan struct{} // a slot for each accept served for another node
+	acts    chan struct{} // a slot for each request served for another node
 	stop    chan struct{}
 	done    chan struct{}
 }
@@ -162,7 +164,7 @@ func (s *Server) joinLobbyBus() error {
 	}
 	l := s.lobby
 	b := &lobbyBus{l: l, nc: cc.NATS, node: node, pub: cc.NATS.Publish, peers: map[string]*peer{},
-		accepts: make(chan struct{}, maxAccepts), stop: make(chan struct{}), done: make(chan struct{})}
+		accepts: make(chan struct{}, maxAccepts), acts: make(chan struct{}, maxAccepts), stop: make(chan struct{}), done: make(chan struct{})}
 	sub := func(subject string, h nats.MsgHandler) error {
 		sb, err := b.nc.Subscribe(subject, h)
 		if err != nil {
@@ -788,13 +790,13 @@ func (b *lobbyBus) actAsked(m *nats.Msg) {
 		return
 	}
 	select {
-	case b.accepts <- struct{}{}:
+	case b.acts <- struct{}{}:
 	default:
 		answer(actAnswer{Status: http.StatusServiceUnavailable, Body: mustJSON(apiErrorOf("busy", errBusy))})
 		return
 	}
 	go func() {
-		defer func() { <-b.accepts }()
+		defer func() { <-b.acts }()
 		ctx, cancel := context.WithTimeout(context.Background(), 2*s.cfg.StoreTimeout)
 		defer cancel()
 		if req.User != "" {
