@@ -186,9 +186,22 @@ func (s *Server) joinLobbyBus() error {
 	if err == nil {
 		err = sub(subjSaved, s.savedHeard)
 	}
+	if err == nil {
+		// The NATS server has the subscriptions once it answers a ping:
+		// from then on, no other node's notice or event is missed.
+		err = b.nc.FlushTimeout(s.cfg.StoreTimeout)
+	}
 	if err != nil {
 		b.unsubscribe()
-		return err
+		return fmt.Errorf("server: cluster: %w", err)
+	}
+	// A variant saved by another node between the first read of the
+	// saved variants (loadSaved) and the subscription.
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StoreTimeout)
+	defer cancel()
+	if err := s.readSaved(ctx); err != nil {
+		b.unsubscribe()
+		return fmt.Errorf("server: saved variants: %w", err)
 	}
 	s.reg.setMiss(s.savedOnMiss)
 	l.mu.Lock()

@@ -81,6 +81,10 @@ type userVariants struct {
 
 	missMu   sync.Mutex // held by savedOnMiss
 	missRead time.Time  // its last read of the store
+	// readMu orders the reads of the store's saved variants (readSaved):
+	// a read that saw an older version never registers it after one that
+	// saw a newer.
+	readMu sync.Mutex
 }
 
 // setMiss sets the function asked for a variant the registry lacks.
@@ -390,6 +394,8 @@ func (s *Server) readSaved(ctx context.Context) error {
 	if ds == nil {
 		return nil
 	}
+	s.reg.readMu.Lock()
+	defer s.reg.readMu.Unlock()
 	saved, err := ds.SavedVariants(ctx)
 	if err != nil {
 		return err
@@ -748,13 +754,21 @@ func (s *Server) handleSaveVariant(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the variant could not be saved"))
 		return
 	}
-	if err := ds.SaveVariant(r.Context(), store.SavedVariant{Name: v.Name(), Text: []byte(text), Client: key,
-		Saved: time.Now().UTC(), Definition: def.hash}); err != nil {
+	// Stored and registered in one step, ordered with the reads of the
+	// store's saved variants (readSaved), which then never register an
+	// older version over this one.
+	s.reg.readMu.Lock()
+	err := ds.SaveVariant(r.Context(), store.SavedVariant{Name: v.Name(), Text: []byte(text), Client: key,
+		Saved: time.Now().UTC(), Definition: def.hash})
+	if err == nil {
+		s.reg.save(v, []byte(text), def)
+	}
+	s.reg.readMu.Unlock()
+	if err != nil {
 		s.logf("server: save variant %s: %v", v.Name(), err)
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the variant could not be saved"))
 		return
 	}
-	s.reg.save(v, []byte(text), def)
 	s.publishSaved(v.Name())
 	writeJSON(w, http.StatusCreated, SavedInfo{Name: v.Name(), Definition: def.hash, Replaced: replaced})
 }
