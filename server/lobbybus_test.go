@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -541,5 +544,55 @@ func TestClusterVisitorElsewhere(t *testing.T) {
 	}
 	if st, _, code := postSeek(aOnB, &loadtest.Lobby{Visitor: "gone.0123"}, map[string]any{"variant": "chess"}); st != http.StatusConflict || code != "no_lobby" {
 		t.Errorf("a visitor of a node that is not there: %d %s", st, code)
+	}
+}
+
+// stallingStore is a store whose game creation waits for a word from the
+// test and then fails.
+type stallingStore struct {
+	store.Store
+	called  chan struct{}
+	release chan struct{}
+}
+
+func (s stallingStore) Create(ctx context.Context, g *store.Game) error {
+	s.called <- struct{}{}
+	<-s.release
+	return errors.New("the disk is full")
+}
+
+// TestSeekGoneWithItsGame: a seek whose game could not be made, and whose
+// poster left meanwhile, leaves every lobby (it is not offered again).
+func TestSeekGoneWithItsGame(t *testing.T) {
+	st := stallingStore{called: make(chan struct{}, 1), release: make(chan struct{})}
+	ts := newTestServer(t, "", func(c *Config) {
+		st.Store = c.Store
+		c.Store = st
+		c.Lobby.Grace = time.Millisecond
+	})
+	a, b, c := newBrowser(t, ts), newBrowser(t, ts), newBrowser(t, ts)
+	la, lb, lc := lobbyOf(t, a), lobbyOf(t, b), lobbyOf(t, c)
+	_, sk, _ := postSeek(a, la, map[string]any{"variant": "chess"})
+	await(t, lc, "seek", hasID(sk.ID))
+	answer := make(chan int, 1)
+	go func() {
+		st, _, _ := accept(b, lb, sk.ID)
+		answer <- st
+	}()
+	<-st.called // the seek is taken, its game not made yet
+	la.Close()
+	for gone := false; !gone; { // the poster's grace passes
+		ts.lobby.mu.Lock()
+		gone = ts.lobby.visitors[la.Visitor] == nil
+		ts.lobby.mu.Unlock()
+		runtime.Gosched()
+	}
+	close(st.release)
+	if got := <-answer; got != http.StatusInternalServerError {
+		t.Errorf("accept: %d, want 500", got)
+	}
+	await(t, lc, "unseek", hasID(sk.ID))
+	if listed(c, sk.ID) {
+		t.Errorf("the seek is still listed")
 	}
 }
