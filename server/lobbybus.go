@@ -184,7 +184,7 @@ func (s *Server) joinLobbyBus() error {
 		err = sub(subjLobbyAct+node, b.actAsked)
 	}
 	if err == nil {
-		err = sub(subjSaved, s.savedHeard)
+		err = sub(subjSaved, func(m *nats.Msg) { s.savedHeard(m, node) })
 	}
 	if err == nil {
 		// The NATS server has the subscriptions once it answers a ping:
@@ -684,18 +684,15 @@ func (s *Server) publishSaved(name string) {
 	}
 }
 
-// savedHeard registers a variant another node saved, read from the store.
-func (s *Server) savedHeard(m *nats.Msg) {
+// savedHeard registers a variant another node saved, read from the
+// store; node is this node.
+func (s *Server) savedHeard(m *nats.Msg, node string) {
 	var n savedNotice
-	if err := json.Unmarshal(m.Data, &n); err != nil {
+	if err := json.Unmarshal(m.Data, &n); err != nil || n.Node == node {
 		return
 	}
-	l := s.lobby
-	l.mu.Lock()
-	b := l.bus
-	l.mu.Unlock()
-	if b == nil || n.Node == b.node {
-		return
+	if !s.reg.readQueued.CompareAndSwap(false, true) {
+		return // a read that has not started yet will see it
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StoreTimeout)

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/anychess/anychess/eval"
@@ -85,6 +86,9 @@ type userVariants struct {
 	// a read that saw an older version never registers it after one that
 	// saw a newer.
 	readMu sync.Mutex
+	// readQueued is set while a read for another node's notice waits
+	// for readMu: the notices meanwhile need no read of their own.
+	readQueued atomic.Bool
 }
 
 // setMiss sets the function asked for a variant the registry lacks.
@@ -396,6 +400,7 @@ func (s *Server) readSaved(ctx context.Context) error {
 	}
 	s.reg.readMu.Lock()
 	defer s.reg.readMu.Unlock()
+	s.reg.readQueued.Store(false) // a notice from now on needs a read of its own
 	saved, err := ds.SavedVariants(ctx)
 	if err != nil {
 		return err
