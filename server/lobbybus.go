@@ -520,6 +520,8 @@ func (s *Server) pairRemote(ctx context.Context, sk *seek, v *visitor, user stri
 		return nil, errNoSeek
 	}
 	data, _ := json.Marshal(acceptRequest{Seek: sk.info.ID, User: user})
+	ctx, cancel := context.WithTimeout(ctx, 2*s.cfg.StoreTimeout) // the holding node's store write, and some
+	defer cancel()
 	m, err := b.nc.RequestWithContext(ctx, subjLobbyAccept+sk.node, data)
 	if errors.Is(err, nats.ErrNoResponders) { // the node is gone
 		l.mu.Lock()

@@ -596,3 +596,27 @@ func TestSeekGoneWithItsGame(t *testing.T) {
 		t.Errorf("the seek is still listed")
 	}
 }
+
+// TestClusterAcceptOnGoneNode: accepting the seek of a node that is gone
+// (before its heartbeats are missed) answers not found and drops the
+// node's seeks.
+func TestClusterAcceptOnGoneNode(t *testing.T) {
+	nodes := newTestCluster(t, 2, func(c *Config) { c.Lobby.Heartbeat = time.Hour })
+	A, B := nodes[0].testServer, nodes[1].testServer
+	a, b := newBrowser(t, A), newBrowser(t, B)
+	la, lb := lobbyOf(t, a), lobbyOf(t, b)
+	_, sk, _ := postSeek(a, la, map[string]any{"variant": "chess", "clock": blitz})
+	await(t, lb, "seek", hasID(sk.ID))
+	nodes[0].nc.Close() // A is cut off without a goodbye
+	// Until the NATS server knows A is gone:
+	for {
+		_, err := nodes[1].nc.Request(subjLobbyAccept+"a", []byte("{}"), 5*time.Second)
+		if errors.Is(err, nats.ErrNoResponders) {
+			break
+		}
+	}
+	if st, _, code := accept(b, lb, sk.ID); st != http.StatusNotFound || code != "not_found" {
+		t.Errorf("accepting the gone node's seek: %d %s", st, code)
+	}
+	await(t, lb, "unseek", hasID(sk.ID))
+}
