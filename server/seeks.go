@@ -32,6 +32,10 @@ type LobbyConfig struct {
 	// feed (default 250ms): the events of that time go in one write. A
 	// pairing is written at once. Negative: no batching.
 	Batch time.Duration
+	// Heartbeat is how often a node of a cluster tells the others it is
+	// there (default 1s); a node not heard from for three heartbeats is
+	// gone, and its seeks with it.
+	Heartbeat time.Duration
 }
 
 func (c LobbyConfig) withDefaults() LobbyConfig {
@@ -50,6 +54,9 @@ func (c LobbyConfig) withDefaults() LobbyConfig {
 	if c.Batch == 0 {
 		c.Batch = 250 * time.Millisecond
 	}
+	if c.Heartbeat <= 0 {
+		c.Heartbeat = time.Second
+	}
 	return c
 }
 
@@ -58,7 +65,9 @@ func (c LobbyConfig) withDefaults() LobbyConfig {
 const feedQueue = 256
 
 // lobby holds the seeks, the visitors who posted them and the open
-// lobby feeds. Its lock orders every change and every event.
+// lobby feeds. Its lock orders every change and every event. On a node
+// of a cluster its seeks are this node's and the other nodes' (see
+// lobbyBus).
 type lobby struct {
 	srv *Server
 	cfg LobbyConfig
@@ -68,6 +77,7 @@ type lobby struct {
 	visitors map[string]*visitor
 	feeds    map[*feed]struct{}
 	closed   bool
+	bus      *lobbyBus // nil: one node alone
 }
 
 // visitor is a lobby identity: a secret handed out by the feed, and the
@@ -91,11 +101,24 @@ type feed struct {
 	wake   chan struct{}
 }
 
-// seek is a posted offer to play.
+// seek is a posted offer to play: posted here (owner set, node "") or
+// held by another node of the cluster (node set, owner nil, req empty).
 type seek struct {
 	info  SeekInfo
 	req   CreateRequest
 	owner *visitor
+	node  string // the node that holds it; "" this one
+	plain bool   // another node's seek with the variant's default options
+	quick bool   // posted here by quick pairing
+}
+
+// defaults reports whether the seek is for the variant with its default
+// options, as quick pairing takes.
+func (sk *seek) defaults() bool {
+	if sk.node != "" {
+		return sk.plain
+	}
+	return len(sk.req.Options) == 0
 }
 
 // SeekInfo is a seek as the lobby shows it.
@@ -232,8 +255,19 @@ func (l *lobby) remove(sk *seek) {
 		return
 	}
 	delete(l.seeks, sk.info.ID)
-	delete(sk.owner.seeks, sk.info.ID)
+	if sk.owner != nil {
+		delete(sk.owner.seeks, sk.info.ID)
+	}
+	l.unseek(sk)
+}
+
+// unseek tells the feeds, and the other nodes if sk is this node's, that
+// sk is gone (lobby lock held).
+func (l *lobby) unseek(sk *seek) {
 	l.broadcast(sseFrame("unseek", map[string]string{"id": sk.info.ID}))
+	if sk.node == "" {
+		l.bus.sendUnseek(sk.info.ID)
+	}
 }
 
 // removeAll takes out every seek of v (lobby lock held).
@@ -253,7 +287,11 @@ func (l *lobby) open(resume, user, key string) (*feed, []byte, error) {
 	}
 	v := l.visitors[resume]
 	if resume == "" || v == nil || v.user != user {
-		v = &visitor{id: randomHex(16), user: user, key: key, feeds: map[*feed]struct{}{}, seeks: map[string]*seek{}}
+		id := randomHex(16)
+		if l.bus != nil { // the node's name first: other nodes pass its requests here
+			id = l.bus.node + "." + id
+		}
+		v = &visitor{id: id, user: user, key: key, feeds: map[*feed]struct{}{}, seeks: map[string]*seek{}}
 		l.visitors[v.id] = v
 	}
 	if v.gone != nil {
@@ -406,6 +444,7 @@ func (s *Server) ratingOf(ctx context.Context, user, variant string, class ratin
 
 // seekError answers the errors of posting and accepting seeks.
 func (s *Server) seekError(w http.ResponseWriter, err error) {
+	var remote *remoteError
 	switch {
 	case errors.Is(err, errNoVisitor):
 		writeError(w, http.StatusConflict, "no_lobby", err)
@@ -420,6 +459,8 @@ func (s *Server) seekError(w http.ResponseWriter, err error) {
 	case errors.Is(err, errRange):
 		writeError(w, http.StatusForbidden, "out_of_range", err)
 	case writeRequestError(w, err):
+	case errors.As(err, &remote):
+		remote.write(w)
 	default:
 		s.logf("server: seek: %v", err)
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the game could not be created"))
@@ -500,12 +541,13 @@ func (l *lobby) post(sk *seek, id, user string) error {
 	v.seeks[sk.info.ID] = sk
 	l.seeks[sk.info.ID] = sk
 	l.broadcast(sseFrame("seek", sk.info))
+	l.bus.sendSeek(sk)
 	return nil
 }
 
 func (s *Server) handlePostSeek(w http.ResponseWriter, r *http.Request) {
 	var req SeekRequest
-	if !readJSON(w, r, &req) {
+	if !readJSON(w, r, &req) || s.forwardVisitor(w, r, req.Visitor, req) {
 		return
 	}
 	user, _ := s.user(r)
@@ -531,7 +573,7 @@ type visitorBody struct {
 
 func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
 	var body visitorBody
-	if !readJSON(w, r, &body) {
+	if !readJSON(w, r, &body) || s.forwardVisitor(w, r, body.Visitor, body) {
 		return
 	}
 	user, _ := s.user(r)
@@ -566,7 +608,7 @@ func (s *Server) take(ctx context.Context, id, vid, user string) (*seek, *visito
 	case err != nil:
 	case sk == nil:
 		err = errNoSeek
-	case sk.owner == v || user != "" && sk.owner.user == user:
+	case sk.owner == v || user != "" && sk.info.User == user:
 		err = errOwnSeek
 	case sk.info.Rated && user == "":
 		err = errRated
@@ -589,27 +631,43 @@ func (s *Server) take(ctx context.Context, id, vid, user string) (*seek, *visito
 	if l.seeks[id] != sk {
 		return nil, nil, errNoSeek // taken meanwhile
 	}
-	delete(l.seeks, id)
-	delete(sk.owner.seeks, id)
+	if sk.node == "" { // another node's is taken there (pair)
+		delete(l.seeks, id)
+		delete(sk.owner.seeks, id)
+	}
 	return sk, v, nil
 }
 
 // restore offers a seek that take removed again, if its owner is still
-// there with room for it: the game could not be made.
+// there with room for it: the game could not be made. A seek that cannot
+// be offered again is gone.
 func (l *lobby) restore(sk *seek) {
+	if sk.node != "" {
+		return // take left it where it was
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.visitors[sk.owner.id] == sk.owner && len(sk.owner.seeks) < l.cfg.SeeksPerVisitor && l.seeks[sk.info.ID] == nil {
+	if l.seeks[sk.info.ID] != nil {
+		return
+	}
+	if l.visitors[sk.owner.id] == sk.owner && len(sk.owner.seeks) < l.cfg.SeeksPerVisitor {
 		sk.owner.seeks[sk.info.ID] = sk
 		l.seeks[sk.info.ID] = sk
+		return
 	}
+	l.unseek(sk)
 }
 
 // pair creates the game of seek sk accepted by visitor v (signed in as
 // user), tells the poster and answers the accepter's seat. Both visitors'
-// other seeks are withdrawn: each is playing now.
+// other seeks are withdrawn: each is playing now. Another node's seek is
+// accepted by that node (pairRemote); v is nil when the accepter is
+// another node's visitor.
 func (s *Server) pair(ctx context.Context, sk *seek, v *visitor, user string) (*Paired, error) {
 	l := s.lobby
+	if sk.node != "" {
+		return s.pairRemote(ctx, sk, v, user)
+	}
 	g, seat, tokens, err := s.prepare(ctx, sk.req)
 	if err == nil {
 		g.Users[seat], g.Users[1-seat] = sk.owner.user, user
@@ -622,27 +680,35 @@ func (s *Server) pair(ctx context.Context, sk *seek, v *visitor, user string) (*
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.broadcast(sseFrame("unseek", map[string]string{"id": sk.info.ID}))
+	l.unseek(sk)
 	l.removeAll(sk.owner)
-	l.removeAll(v)
-	own := sseFrame("paired", Paired{Seek: sk.info.ID, Game: g.ID, Seat: seatName(seat), Token: tokens[seat]})
+	if v != nil {
+		l.removeAll(v)
+	}
+	l.tell(sk.owner, Paired{Seek: sk.info.ID, Game: g.ID, Seat: seatName(seat), Token: tokens[seat]})
+	return &Paired{Seek: sk.info.ID, Game: g.ID, Seat: seatName(1 - seat), Token: tokens[1-seat]}, nil
+}
+
+// tell sends v its pairing on its feeds, or keeps it for the next feed it
+// opens (lobby lock held).
+func (l *lobby) tell(v *visitor, p Paired) {
+	own := sseFrame("paired", p)
 	told := false
-	for f := range sk.owner.feeds {
+	for f := range v.feeds {
 		select {
 		case f.direct <- own:
 			told = true
 		default:
 		}
 	}
-	if !told && len(sk.owner.pending) < l.cfg.SeeksPerVisitor {
-		sk.owner.pending = append(sk.owner.pending, own)
+	if !told && len(v.pending) < l.cfg.SeeksPerVisitor {
+		v.pending = append(v.pending, own)
 	}
-	return &Paired{Seek: sk.info.ID, Game: g.ID, Seat: seatName(1 - seat), Token: tokens[1-seat]}, nil
 }
 
 func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 	var body visitorBody
-	if !readJSON(w, r, &body) {
+	if !readJSON(w, r, &body) || s.forwardVisitor(w, r, body.Visitor, body) {
 		return
 	}
 	user, _ := s.user(r)
@@ -718,7 +784,7 @@ type QuickAnswer struct {
 // accept, or posts such a seek (colour random) for it.
 func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	var q QuickRequest
-	if !readJSON(w, r, &q) {
+	if !readJSON(w, r, &q) || s.forwardVisitor(w, r, q.Visitor, q) {
 		return
 	}
 	user, _ := s.user(r)
@@ -731,9 +797,7 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	var candidates []string
 	for _, c := range l.list() {
-		other := l.seeks[c.ID]
-		if c.Variant == sk.info.Variant && len(other.req.Options) == 0 && c.InitialMS == sk.info.InitialMS && c.IncMS == sk.info.IncMS &&
-			c.Days == sk.info.Days && c.Rated == sk.info.Rated && other.owner.id != q.Visitor && (user == "" || other.owner.user != user) {
+		if other := l.seeks[c.ID]; quickMatch(sk, other) && (other.owner == nil || other.owner.id != q.Visitor) {
 			candidates = append(candidates, c.ID)
 		}
 	}
@@ -752,6 +816,9 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p, err := s.pair(r.Context(), taken, v, user)
+		if errors.Is(err, errNoSeek) { // another node's, taken there meanwhile
+			continue
+		}
 		if err != nil {
 			s.seekError(w, err)
 			return
@@ -762,11 +829,21 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	if !s.allowCreate(w, r) {
 		return
 	}
+	sk.quick = true
 	if err := l.post(sk, q.Visitor, user); err != nil {
 		s.seekError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusAccepted, QuickAnswer{Seek: &sk.info})
+}
+
+// quickMatch reports whether quick pairing may pair the seek sk it made
+// with the seek other: the same variant with its default options, time
+// control and rated-ness, and another account's (or anonymous).
+func quickMatch(sk, other *seek) bool {
+	a, b := sk.info, other.info
+	return a.Variant == b.Variant && other.defaults() && a.InitialMS == b.InitialMS && a.IncMS == b.IncMS &&
+		a.Days == b.Days && a.Rated == b.Rated && (a.User == "" || a.User != b.User)
 }
 
 // LevelInfo is one of the engine's levels (package level): its search

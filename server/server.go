@@ -229,6 +229,12 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.cluster = k
 	}
+
+	// On a node of a cluster: the seeks and saved variants of every node.
+	if err := s.joinLobbyBus(); err != nil {
+		return nil, err
+	}
+
 	s.routes()
 	return s, nil
 }
@@ -268,6 +274,9 @@ func (s *Server) Close() {
 		s.stopWaker()
 		<-s.wakerDone
 	}
+
+	s.leaveLobbyBus() // on a node of a cluster: its seeks leave the others' lobbies
+
 	if s.cluster != nil {
 		s.cluster.close()
 	}

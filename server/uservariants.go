@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/anychess/anychess/eval"
@@ -75,6 +76,26 @@ type userVariants struct {
 	saved map[string]*savedVariant // by name
 	order []string                 // names in order of their first save
 	defs  map[*rules.Variant]definition
+	// miss, if set, is asked for a name neither the given registry nor
+	// the saved variants have (a node of a cluster reads the store).
+	miss func(name string) *rules.Variant
+
+	missMu   sync.Mutex // held by savedOnMiss
+	missRead time.Time  // its last read of the store
+	// readMu orders the reads of the store's saved variants (readSaved):
+	// a read that saw an older version never registers it after one that
+	// saw a newer.
+	readMu sync.Mutex
+	// readQueued is set while a read for another node's notice waits
+	// for readMu: the notices meanwhile need no read of their own.
+	readQueued atomic.Bool
+}
+
+// setMiss sets the function asked for a variant the registry lacks.
+func (u *userVariants) setMiss(f func(name string) *rules.Variant) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.miss = f
 }
 
 // savedVariant is a variant a user saved, with its definition as it
@@ -110,9 +131,15 @@ func (u *userVariants) Get(name string) (*rules.Variant, error) {
 	}
 	u.mu.RLock()
 	sv := u.saved[strings.ToLower(name)]
+	miss := u.miss
 	u.mu.RUnlock()
 	if sv != nil {
 		return sv.v, nil
+	}
+	if miss != nil {
+		if v := miss(name); v != nil {
+			return v, nil
+		}
 	}
 	return nil, err
 }
@@ -360,15 +387,28 @@ func (s *Server) savedVariant(ctx context.Context, ds store.Definitions, sv stor
 // starts; one that no longer compiles is logged and left out: its games
 // replay under their recorded definitions.
 func (s *Server) loadSaved(ctx context.Context) error {
+	return s.readSaved(ctx)
+}
+
+// readSaved registers the variants saved in the store that the registry
+// does not have as saved, and those saved again since (by another node
+// of a cluster); one that no longer compiles is logged and left out.
+func (s *Server) readSaved(ctx context.Context) error {
 	ds := s.defStore()
 	if ds == nil {
 		return nil
 	}
+	s.reg.readMu.Lock()
+	defer s.reg.readMu.Unlock()
+	s.reg.readQueued.Store(false) // a notice from now on needs a read of its own
 	saved, err := ds.SavedVariants(ctx)
 	if err != nil {
 		return err
 	}
 	for _, sv := range saved {
+		if s.reg.savedAs(sv.Name, sv.Definition) {
+			continue
+		}
 		v, def, err := s.savedVariant(ctx, ds, sv)
 		if err == nil && v.Name() != sv.Name {
 			err = fmt.Errorf("its file names %q", v.Name())
@@ -719,14 +759,72 @@ func (s *Server) handleSaveVariant(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the variant could not be saved"))
 		return
 	}
-	if err := ds.SaveVariant(r.Context(), store.SavedVariant{Name: v.Name(), Text: []byte(text), Client: key,
-		Saved: time.Now().UTC(), Definition: def.hash}); err != nil {
+	// Stored and registered in one step, ordered with the reads of the
+	// store's saved variants (readSaved), which then never register an
+	// older version over this one.
+	s.reg.readMu.Lock()
+	err := ds.SaveVariant(r.Context(), store.SavedVariant{Name: v.Name(), Text: []byte(text), Client: key,
+		Saved: time.Now().UTC(), Definition: def.hash})
+	if err == nil {
+		s.reg.save(v, []byte(text), def)
+	}
+	s.reg.readMu.Unlock()
+	if err != nil {
 		s.logf("server: save variant %s: %v", v.Name(), err)
 		writeError(w, http.StatusInternalServerError, "internal", errors.New("the variant could not be saved"))
 		return
 	}
-	s.reg.save(v, []byte(text), def)
+	s.publishSaved(v.Name())
 	writeJSON(w, http.StatusCreated, SavedInfo{Name: v.Name(), Definition: def.hash, Replaced: replaced})
+}
+
+// savedAs reports whether the variant name is saved here with the
+// definition hash (any, for "": a variant saved before definitions were
+// kept).
+func (u *userVariants) savedAs(name, hash string) bool {
+	u.mu.RLock()
+	defer u.mu.RUnlock()
+	sv := u.saved[strings.ToLower(name)]
+	return sv != nil && (hash == "" || sv.def.hash == hash)
+}
+
+// missReads is the least time between two reads of the store's saved
+// variants for names the registry lacks (savedOnMiss).
+const missReads = time.Second
+
+// savedOnMiss looks for a variant the registry lacks among the store's
+// saved variants (saved by another node, which this one was not told
+// of): at most one read of the store each missReads, so that requests
+// for unknown variants cost the store little.
+func (s *Server) savedOnMiss(name string) *rules.Variant {
+	if name == "" || len(name) > 64 {
+		return nil
+	}
+	s.reg.missMu.Lock()
+	defer s.reg.missMu.Unlock()
+	if v, ok := s.reg.savedGet(name); ok {
+		return v // read by the one before
+	}
+	if now := time.Now(); now.Sub(s.reg.missRead) >= missReads {
+		s.reg.missRead = now
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StoreTimeout)
+		defer cancel()
+		if err := s.readSaved(ctx); err != nil {
+			s.logf("server: saved variants: %v", err)
+		}
+	}
+	v, _ := s.reg.savedGet(name)
+	return v
+}
+
+// savedGet returns the saved variant name.
+func (u *userVariants) savedGet(name string) (*rules.Variant, bool) {
+	u.mu.RLock()
+	defer u.mu.RUnlock()
+	if sv := u.saved[strings.ToLower(name)]; sv != nil {
+		return sv.v, true
+	}
+	return nil, false
 }
 
 // savedNames returns the saved variants' names, sorted.
