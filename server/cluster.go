@@ -672,6 +672,55 @@ type proxy struct {
 	sub   *nats.Subscription
 	ready atomic.Bool
 	once  sync.Once
+
+	// Until the owner has answered the join, its frames are held: a
+	// join that fails or answers too late shows the client nothing of
+	// it (no welcome, no close), and the client gets the error, or the
+	// next attempt's frames alone.
+	mu      sync.Mutex
+	live    bool
+	pending []connMsg
+}
+
+// maxPending bounds the messages held before the owner's answer.
+const maxPending = 64
+
+// deliver passes an owner's message to the client.
+func (p *proxy) deliver(cm connMsg) {
+	if len(cm.Frames) > 0 {
+		frames := make([][]byte, len(cm.Frames))
+		for i, f := range cm.Frames {
+			frames[i] = f
+		}
+		p.c.sendAll(frames)
+	}
+	if cm.Close {
+		p.c.close()
+	}
+}
+
+// take handles an owner's message: held until the join's answer, then
+// delivered.
+func (p *proxy) take(cm connMsg) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.live {
+		p.deliver(cm)
+		return
+	}
+	if len(p.pending) < maxPending {
+		p.pending = append(p.pending, cm)
+	}
+}
+
+// open delivers the messages held, and every one after as it comes.
+func (p *proxy) open() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, cm := range p.pending {
+		p.deliver(cm)
+	}
+	p.pending, p.live = nil, true
 }
 
 // errOwnerGone is a forwarded hello the owner did not answer.
@@ -686,16 +735,7 @@ func (k *cluster) forward(ctx context.Context, id, owner string, c *client, m cl
 		if json.Unmarshal(msg.Data, &cm) != nil {
 			return
 		}
-		if len(cm.Frames) > 0 {
-			frames := make([][]byte, len(cm.Frames))
-			for i, f := range cm.Frames {
-				frames[i] = f
-			}
-			c.sendAll(frames)
-		}
-		if cm.Close {
-			c.close()
-		}
+		p.take(cm)
 	})
 	if err != nil {
 		return nil, joinReply{}, fmt.Errorf("cluster: %w", err)
@@ -724,6 +764,7 @@ func (k *cluster) forward(ctx context.Context, id, owner string, c *client, m cl
 		return nil, r, nil
 	}
 	c.seat = seatIndex(r.Seat)
+	p.open()
 	p.ready.Store(true)
 	k.forwardedOut.Add(1)
 	return p, r, nil

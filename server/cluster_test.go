@@ -383,3 +383,80 @@ func TestClusterHiddenBus(t *testing.T) {
 		}
 	}
 }
+
+// TestProxyHoldsUntilAnswer: what the owner sends a forwarded connection
+// before it answers the join is held; delivered in order once the join
+// succeeded, and never if it failed (no stray welcome or close from a
+// join that answered late or refused).
+func TestProxyHoldsUntilAnswer(t *testing.T) {
+	newProxy := func() (*proxy, *client) {
+		c := &client{out: make(chan [][]byte, 8), closed: make(chan struct{})}
+		return &proxy{c: c}, c
+	}
+	closed := func(c *client) bool {
+		select {
+		case <-c.closed:
+			return true
+		default:
+			return false
+		}
+	}
+	welcome := connMsg{Frames: []json.RawMessage{json.RawMessage(`{"t":"welcome"}`), json.RawMessage(`{"t":"state"}`)}}
+	bye := connMsg{Close: true}
+
+	p, c := newProxy()
+	p.take(welcome)
+	p.take(bye)
+	if len(c.out) != 0 || closed(c) {
+		t.Fatal("frames reached the client before the join's answer")
+	}
+	p.open()
+	if len(c.out) != 1 || !closed(c) {
+		t.Fatalf("after the answer: %d items queued, closed %v; want the welcome and the close", len(c.out), closed(c))
+	}
+	if got := <-c.out; len(got) != 2 || string(got[0]) != `{"t":"welcome"}` {
+		t.Errorf("delivered %q", got)
+	}
+
+	p, c = newProxy()
+	p.open()
+	p.take(welcome)
+	if len(c.out) != 1 {
+		t.Error("a frame after the answer was not delivered at once")
+	}
+
+	p, c = newProxy() // a join refused: never opened
+	p.take(welcome)
+	p.take(bye)
+	if len(c.out) != 0 || closed(c) {
+		t.Error("a refused join's frames reached the client")
+	}
+}
+
+// TestClusterBadTokenForwarded: a hello with a wrong token on a node that
+// forwards the game is refused as on the game's node, and the connection
+// stays open for another hello.
+func TestClusterBadTokenForwarded(t *testing.T) {
+	_, nodes := newTestCluster(t, time.Second, "A", "B")
+	a, b := nodes[0], nodes[1]
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	joinURL(t, a.URL, id, tokens[0], 0) // A owns the game
+	c, err := loadtest.Dial(ctxT(t), b.URL, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	sc := &seatClient{t: t, c: c, seat: "black on B"}
+	if err := c.Send(ctxT(t), map[string]any{"t": "hello", "id": 1, "token": "wrong"}); err != nil {
+		t.Fatal(err)
+	}
+	if f := sc.until(func(f *loadtest.Frame) bool { return f.ID == 1 || f.T == "welcome" }); f.T != "error" || f.Code != "bad_token" {
+		t.Fatalf("hello with a wrong token through B: %s", f.Raw)
+	}
+	if err := c.Send(ctxT(t), map[string]any{"t": "hello", "id": 2, "token": tokens[1]}); err != nil {
+		t.Fatal(err)
+	}
+	if f := sc.until(func(f *loadtest.Frame) bool { return f.T == "welcome" || f.T == "error" }); f.T != "welcome" || f.Seat != "black" {
+		t.Fatalf("second hello through B: %s", f.Raw)
+	}
+}

@@ -293,6 +293,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			if s.cluster != nil {
 				var werr *wireError
 				g, px, werr, err = s.cluster.attach(ctx, id, c, m)
+				if werr != nil && werr.code == "bad_token" {
+					c.send(errFrame(m.ID, werr.code, werr.msg))
+					continue // as on the game's own node: another hello may follow
+				}
 				if werr != nil {
 					c.send(errFrame(m.ID, werr.code, werr.msg))
 					c.close()
