@@ -2,7 +2,6 @@ package clustertest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -216,9 +215,6 @@ func (p *Player) note(format string, args ...any) {
 	}
 	p.mu.Unlock()
 }
-
-// errEnded ends a session at the game's end.
-var errEnded = errors.New("the game ended")
 
 // session follows one connection until it closes (its error) or the
 // game ends (nil). progressed says whether it got a welcome.
