@@ -33,7 +33,11 @@
 // The evaluation is a linear function of named weights (see Names): the
 // piece values by phase, the scale of each type's piece-square table with a
 // centre and an advance term, the pawn structure, the king's shelter, the
-// tempo and the mop-up. Their defaults give the hand-set evaluation above.
+// tempo and the mop-up, and two terms of pieces that are 0 (and not
+// computed) until learned for a variant: the pair of a colour-bound type on
+// both square colours (the bishop pair), and file riders (rooks, queens)
+// on open and half-open files. Their defaults give the hand-set evaluation
+// above.
 // A variant may carry learned weights in its rules.Spec (Spec.Weights);
 // each weight it names replaces the default (docs/tuning.md).
 package eval
@@ -87,6 +91,14 @@ type Evaluator struct {
 	passed, passedAdv [2]float64
 	shelter, tempo    int
 	mopEdge, mopNear  int
+
+	// the piece terms: pairs of colour-bound pieces, file riders on open
+	// and half-open files (each on only when a weight is not 0)
+	bound          []rules.Type             // the types bound to one square colour
+	rider          [rules.MaxTypes + 1]bool // the types that capture along files as riders
+	pair           [2]int
+	open, half     [2]int
+	pairOn, fileOn bool
 }
 
 // New builds the evaluator of v with the weights v's Spec carries (see
@@ -188,6 +200,21 @@ func (e *Evaluator) build() {
 	e.shelter = roundInt(g[gShelter])
 	e.tempo = roundInt(g[gTempo])
 	e.mopEdge, e.mopNear = roundInt(g[gMopEdge]), roundInt(g[gMopNear])
+	e.pair = [2]int{roundInt(g[gPairMg]), roundInt(g[gPairEg])}
+	e.open = [2]int{roundInt(g[gOpenMg]), roundInt(g[gOpenEg])}
+	e.half = [2]int{roundInt(g[gHalfOpenMg]), roundInt(g[gHalfOpenEg])}
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		if t == e.pawn || e.royal[t] {
+			continue
+		}
+		m := v.Movement(t)
+		if colourBound(m) {
+			e.bound = append(e.bound, t)
+		}
+		e.rider[t] = fileRider(m)
+	}
+	e.pairOn = len(e.bound) > 0 && e.pair != [2]int{}
+	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range start.Pieces(c) {
@@ -360,6 +387,56 @@ func hasOther(m betza.Movement, l betza.Leg) bool {
 	return false
 }
 
+// fileRider reports whether a piece of movement m captures along files as
+// a rider (a rook, a queen).
+func fileRider(m betza.Movement) bool {
+	for _, l := range m.Legs {
+		if l.DX == 0 && l.DY != 0 && l.Rider() && l.Mode&betza.Capture != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pairs counts c's colour-bound types with pieces on squares of both
+// colours (the bishop pair).
+func (e *Evaluator) pairs(p *rules.Position, c rules.Color) int {
+	if len(e.bound) == 0 {
+		return 0
+	}
+	var colours [rules.MaxTypes + 1]uint8
+	for _, s := range p.Pieces(c) {
+		colours[p.At(s).Type()] |= 1 << ((s.File() + s.Rank()) & 1)
+	}
+	n := 0
+	for _, t := range e.bound {
+		if colours[t] == 3 {
+			n++
+		}
+	}
+	return n
+}
+
+// fileRiders counts c's file riders on files without pawns (open) and on
+// files with the opponent's pawns alone (half-open).
+func (e *Evaluator) fileRiders(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, c rules.Color) (open, half int) {
+	own, opp := &pawns[c], &pawns[c.Other()]
+	for _, s := range p.Pieces(c) {
+		if !e.rider[p.At(s).Type()] {
+			continue
+		}
+		f := s.File()
+		switch {
+		case own[f].n > 0:
+		case opp[f].n > 0:
+			half++
+		default:
+			open++
+		}
+	}
+	return open, half
+}
+
 // colourBound reports whether every move keeps the square colour.
 func colourBound(m betza.Movement) bool {
 	if len(m.Legs) == 0 {
@@ -440,6 +517,18 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			if king[c] != geom.NoSquare {
 				mg[c] += e.shield(&pawns[c], king[c], c)
 			}
+			if e.fileOn {
+				open, half := e.fileRiders(p, &pawns, c)
+				mg[c] += open*e.open[0] + half*e.half[0]
+				eg[c] += open*e.open[1] + half*e.half[1]
+			}
+		}
+	}
+	if e.pairOn {
+		for c := rules.White; c <= rules.Black; c++ {
+			n := e.pairs(p, c)
+			mg[c] += n * e.pair[0]
+			eg[c] += n * e.pair[1]
 		}
 	}
 	ph := min(phase, e.full)

@@ -42,6 +42,12 @@ const (
 	gTempo
 	gMopEdge
 	gMopNear
+	gPairMg
+	gPairEg
+	gOpenMg
+	gOpenEg
+	gHalfOpenMg
+	gHalfOpenEg
 	numGlobal
 )
 
@@ -56,6 +62,9 @@ var globals = [numGlobal]struct {
 	{"king.shelter", 12},
 	{"tempo", 10},
 	{"mopup.edge", 20}, {"mopup.near", 10},
+	{"pair.mg", 0}, {"pair.eg", 0},
+	{"file.open.mg", 0}, {"file.open.eg", 0},
+	{"file.halfopen.mg", 0}, {"file.halfopen.eg", 0},
 }
 
 // MaxTerms bounds the number of a variant's own terms (Terms).
@@ -121,6 +130,11 @@ func termNames(v *rules.Variant) []string {
 // times the square of a passed pawn's advance from 0 to 1), king.shelter
 // per shielding pawn in the middle game, tempo, and mopup.edge and
 // mopup.near (driving a lone king to the edge, bringing the own king near),
+// pair.mg/eg per type bound to one square colour with pieces on both
+// colours (the bishop pair), file.open.mg/eg and file.halfopen.mg/eg per
+// piece that rides along files on a file without pawns or without own
+// pawns (a rook or queen on an open or half-open file), these six 0 by
+// default,
 // then the variant's own terms (Terms) and, where pieces carry ranks,
 // rank.1 to rank.9: what a piece of that rank is worth beyond its type's
 // value times its durability, in percent of the type's hand-set value.
@@ -287,7 +301,15 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			if king[c] != geom.NoSquare {
 				g[gShelter] += sign * float64(e.shieldPawns(own, king[c], c)) * fm
 			}
+			open, half := e.fileRiders(p, &pawns, c)
+			g[gOpenMg] += sign * float64(open) * fm
+			g[gOpenEg] += sign * float64(open) * fe
+			g[gHalfOpenMg] += sign * float64(half) * fm
+			g[gHalfOpenEg] += sign * float64(half) * fe
 		}
+		pairs := float64(e.pairs(p, c))
+		g[gPairMg] += sign * pairs * fm
+		g[gPairEg] += sign * pairs * fe
 		// As mopUp: at most one side has more material against a lone king.
 		if o := c.Other(); nonRoyal[o] == 0 && mat[c] > mat[o] {
 			if ks, ok := e.royalSquare(p, o); ok {

@@ -24,6 +24,9 @@ func TestFeaturesDotWeights(t *testing.T) {
 			changed[n] *= 1.3
 		}
 		changed["tempo"] = 25
+		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6} {
+			changed[n] = x
+		}
 		for _, tt := range []struct {
 			what string
 			e    *eval.Evaluator
@@ -199,5 +202,69 @@ func TestRankWeights(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPieceTerms checks the features of the piece terms, from White's
+// point of view: the pair of colour-bound pieces (two Bishops on one
+// colour are no pair) and the file riders (Rooks and Queens) on open and
+// half-open files, each White's count less Black's, and that they are off
+// (the evaluation unchanged) while their weights are 0.
+func TestPieceTerms(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name             string
+		fen              string
+		pair, open, half float64
+	}{
+		{"start", "", 0, 0, 0},
+		{"white's pair against bishops on one colour", "2b1k3/8/b7/8/8/8/8/2B1KB2 w - - 0 1", 1, 0, 0},
+		{"black's pair", "2b1kb2/8/8/8/8/8/8/3BKB2 w - - 0 1", -1, 0, 0},
+		{"both pairs", "2b1kb2/8/8/8/8/8/8/2B1KB2 b - - 0 1", 0, 0, 0},
+		{"rook on an open file, queen behind own pawn", "4k3/1p6/8/8/8/8/3P4/R2QK3 w - - 0 1", 0, 1, 0},
+		{"rook on a half-open file against one on an open file", "2r1k3/1p6/8/8/8/8/P7/1R2K3 w - - 0 1", 0, -1, 1},
+	}
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	e := eval.New(v)
+	f := make([]float64, len(names))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := v.Start()
+			if tt.fen != "" {
+				if p, err = v.ParseFEN(tt.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e.Features(p, f)
+			mg := func(n string) float64 { return f[at[n+".mg"]] + f[at[n+".eg"]] } // the phases' shares add to 1
+			for _, c := range []struct {
+				name string
+				want float64
+			}{{"pair", tt.pair}, {"file.open", tt.open}, {"file.halfopen", tt.half}} {
+				if got := mg(c.name); math.Abs(got-c.want) > 1e-9 {
+					t.Errorf("%s = %v, want %v", c.name, got, c.want)
+				}
+			}
+			w := eval.Defaults(v)
+			w["pair.mg"], w["pair.eg"], w["file.open.mg"], w["file.open.eg"] = 0, 0, 0, 0
+			if got, want := eval.NewWeights(v, w).Evaluate(p), e.Evaluate(p); got != want {
+				t.Errorf("with the terms' weights 0: %d, want %d", got, want)
+			}
+			w["pair.mg"], w["pair.eg"], w["file.open.mg"], w["file.open.eg"], w["file.halfopen.mg"], w["file.halfopen.eg"] = 40, 40, 40, 40, 40, 40
+			diff := eval.NewWeights(v, w).Evaluate(p) - e.Evaluate(p)
+			if p.Turn() == rules.Black {
+				diff = -diff
+			}
+			if want := 40 * (tt.pair + tt.open + tt.half); math.Abs(float64(diff)-want) > 1 {
+				t.Errorf("weights 40: evaluation moved by %d, want %v", diff, want)
+			}
+		})
 	}
 }
