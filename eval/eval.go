@@ -33,10 +33,11 @@
 // The evaluation is a linear function of named weights (see Names): the
 // piece values by phase, the scale of each type's piece-square table with a
 // centre and an advance term, the pawn structure, the king's shelter, the
-// tempo and the mop-up, and two terms of pieces that are 0 (and not
-// computed) until learned for a variant: the pair of a colour-bound type on
-// both square colours (the bishop pair), and file riders (rooks, queens)
-// on open and half-open files. Their defaults give the hand-set evaluation
+// tempo and the mop-up, and terms that are 0 (and not computed) until
+// learned for a variant: each type's mobility (the squares a piece reaches
+// as the board stands), the pair of a colour-bound type on both square
+// colours (the bishop pair), and file riders (rooks, queens) on open and
+// half-open files. Their defaults give the hand-set evaluation
 // above.
 // A variant may carry learned weights in its rules.Spec (Spec.Weights);
 // each weight it names replaces the default (docs/tuning.md).
@@ -44,6 +45,7 @@ package eval
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/anychess/anychess/betza"
@@ -99,6 +101,20 @@ type Evaluator struct {
 	pair           [2]int
 	open, half     [2]int
 	pairOn, fileOn bool
+	// mobility: each type's rays (none for pawns and royals) and weights
+	// by phase; mobOn[t] when a weight of t is not 0
+	rays   [][2][]ray
+	mobW   [rules.MaxTypes + 1][2]int
+	mobOn  [rules.MaxTypes + 1]bool
+	anyMob bool
+}
+
+// ray is one direction of a piece's movement for its mobility: the step,
+// the most steps, and whether it moves to empty squares and captures.
+type ray struct {
+	off           int
+	steps         int
+	move, capture bool
 }
 
 // New builds the evaluator of v with the weights v's Spec carries (see
@@ -214,6 +230,17 @@ func (e *Evaluator) build() {
 		e.rider[t] = fileRider(m)
 	}
 	e.pairOn = len(e.bound) > 0 && e.pair != [2]int{}
+	e.rays = make([][2][]ray, v.NumTypes()+1)
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		if t == e.pawn || e.royal[t] {
+			continue
+		}
+		e.rays[t] = mobilityRays(v.Movement(t))
+		base := e.w[pieceBase(t):]
+		e.mobW[t] = [2]int{roundInt(base[mobilityMg]), roundInt(base[mobilityEg])}
+		e.mobOn[t] = e.mobW[t] != [2]int{} && len(e.rays[t][0]) > 0
+		e.anyMob = e.anyMob || e.mobOn[t]
+	}
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
@@ -387,6 +414,59 @@ func hasOther(m betza.Movement, l betza.Leg) bool {
 	return false
 }
 
+// mobilityRays returns the rays of movement m for White and for Black
+// (turned by 180 degrees): each vector once with the modes of its legs.
+// Legs only from the initial ranks, hoppers and skippers are left out;
+// a lame leg counts as if its path were free.
+func mobilityRays(m betza.Movement) (r [2][]ray) {
+	for _, l := range m.Legs {
+		if l.Flags&(betza.Initial|betza.Hop|betza.Skip) != 0 {
+			continue
+		}
+		steps := int(l.Range)
+		if steps == 0 {
+			steps = geom.MaxFiles
+		}
+		off := geom.Offset(int(l.DX), int(l.DY))
+		i := slices.IndexFunc(r[0], func(x ray) bool { return x.off == off && x.steps == steps })
+		if i < 0 {
+			r[0] = append(r[0], ray{off: off, steps: steps})
+			i = len(r[0]) - 1
+		}
+		r[0][i].move = r[0][i].move || l.Mode&betza.Move != 0
+		r[0][i].capture = r[0][i].capture || l.Mode&betza.Capture != 0
+	}
+	for _, x := range r[0] {
+		x.off = -x.off
+		r[1] = append(r[1], x)
+	}
+	return r
+}
+
+// mobility counts the squares c's piece of type t on s reaches: empty
+// ones where it moves, enemy pieces where it captures.
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color) int {
+	n := 0
+	for _, r := range e.rays[t][c] {
+		q := s
+		for range r.steps {
+			q = geom.Square(int(q) + r.off)
+			pc := p.At(q)
+			if pc == rules.Empty {
+				if r.move {
+					n++
+				}
+				continue
+			}
+			if pc.IsPiece() && pc.Color() != c && r.capture {
+				n++
+			}
+			break
+		}
+	}
+	return n
+}
+
 // fileRider reports whether a piece of movement m captures along files as
 // a rider (a rook, a queen).
 func fileRider(m betza.Movement) bool {
@@ -498,6 +578,11 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 			mg[c] += int(e.mg[c][t][s])
 			eg[c] += int(e.eg[c][t][s])
+			if e.anyMob && e.mobOn[t] {
+				n := e.mobility(p, s, t, c)
+				mg[c] += n * e.mobW[t][0]
+				eg[c] += n * e.mobW[t][1]
+			}
 			phase += e.phase[t]
 			if !e.royal[t] {
 				nonRoyal[c]++

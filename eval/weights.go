@@ -23,10 +23,12 @@ const (
 	centreEg
 	advanceMg
 	advanceEg
+	mobilityMg
+	mobilityEg
 	perType
 )
 
-var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg"}
+var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg", "mobility.mg", "mobility.eg"}
 
 // The weights shared by all types, in this order from globalBase.
 const (
@@ -124,6 +126,8 @@ func termNames(v *rules.Variant) []string {
 //	L.table.mg, L.table.eg       the scale of its hand-set piece-square table (1)
 //	L.centre.mg, L.centre.eg     per half square of distance from the centre (0)
 //	L.advance.mg, L.advance.eg   per rank from its own first rank (0)
+//	L.mobility.mg, L.mobility.eg per square the piece reaches on the board
+//	                             as it stands (0; not for pawns and royals)
 //
 // then the pawn structure (pawn.doubled.mg/eg per extra pawn on a file,
 // pawn.isolated.mg/eg, pawn.passed.mg/eg and pawn.passed.advance.mg/eg
@@ -272,6 +276,11 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			d[centreEg] += sign * ctr * fe
 			d[advanceMg] += sign * adv * fm
 			d[advanceEg] += sign * adv * fe
+			if len(e.rays[t][0]) > 0 {
+				mob := float64(e.mobility(p, s, t, c))
+				d[mobilityMg] += sign * mob * fm
+				d[mobilityEg] += sign * mob * fe
+			}
 		}
 		g := dst[globalBase(e.v):]
 		if e.pawn != 0 {

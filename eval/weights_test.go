@@ -3,6 +3,7 @@ package eval_test
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -24,6 +25,11 @@ func TestFeaturesDotWeights(t *testing.T) {
 			changed[n] *= 1.3
 		}
 		changed["tempo"] = 25
+		for n := range changed {
+			if strings.HasSuffix(n, ".mobility.mg") || strings.HasSuffix(n, ".mobility.eg") {
+				changed[n] = 3
+			}
+		}
 		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6} {
 			changed[n] = x
 		}
@@ -264,6 +270,52 @@ func TestPieceTerms(t *testing.T) {
 			}
 			if want := 40 * (tt.pair + tt.open + tt.half); math.Abs(float64(diff)-want) > 1 {
 				t.Errorf("weights 40: evaluation moved by %d, want %v", diff, want)
+			}
+		})
+	}
+}
+
+// TestMobility checks the mobility features of chess pieces, White's count
+// less Black's by type: a square counts if the piece moves there (empty)
+// or captures there (an enemy piece); own pieces and the board's edge stop
+// it; pawns and kings have none.
+func TestMobility(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		fen  string
+		want map[string]float64 // by letter
+	}{
+		{"start", "", map[string]float64{"N": 0, "B": 0, "R": 0, "Q": 0, "K": 0, "P": 0}},
+		{"rook along its file and rank to its king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", map[string]float64{"R": 10, "K": 0}},
+		{"knight: an empty square and a capture, not its own pawn", "4k3/8/8/8/8/2p5/3P4/1N2K3 w - - 0 1", map[string]float64{"N": 2, "P": 0}},
+		{"black's bishop", "4k3/8/8/8/8/8/8/b3K3 w - - 0 1", map[string]float64{"B": -7}},
+		{"queens", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", map[string]float64{"Q": 0}},
+	}
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	e := eval.New(v)
+	f := make([]float64, len(names))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := v.Start()
+			if tt.fen != "" {
+				if p, err = v.ParseFEN(tt.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e.Features(p, f)
+			for l, want := range tt.want {
+				got := f[at[l+".mobility.mg"]] + f[at[l+".mobility.eg"]] // the phases' shares add to 1
+				if math.Abs(got-want) > 1e-9 {
+					t.Errorf("%s mobility %v, want %v", l, got, want)
+				}
 			}
 		})
 	}
