@@ -35,7 +35,8 @@
 // centre and an advance term, the pawn structure, the king's shelter, the
 // tempo and the mop-up, and terms that are 0 (and not computed) until
 // learned for a variant: each type's mobility (the squares a piece reaches
-// as the board stands), the pair of a colour-bound type on both square
+// as the board stands) and the attack on the enemy king (the squares next
+// to it that pieces reach), the pair of a colour-bound type on both square
 // colours (the bishop pair), and file riders (rooks, queens) on open and
 // half-open files. Their defaults give the hand-set evaluation
 // above.
@@ -107,6 +108,10 @@ type Evaluator struct {
 	mobW   [rules.MaxTypes + 1][2]int
 	mobOn  [rules.MaxTypes + 1]bool
 	anyMob bool
+	// the attack on the king: per square next to the enemy king that a
+	// piece's capturing rays reach
+	att   [2]int
+	attOn bool
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -241,6 +246,8 @@ func (e *Evaluator) build() {
 		e.mobOn[t] = e.mobW[t] != [2]int{} && len(e.rays[t][0]) > 0
 		e.anyMob = e.anyMob || e.mobOn[t]
 	}
+	e.att = [2]int{roundInt(g[gKingAttMg]), roundInt(g[gKingAttEg])}
+	e.attOn = e.att != [2]int{}
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
@@ -444,14 +451,21 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 }
 
 // mobility counts the squares c's piece of type t on s reaches: empty
-// ones where it moves, enemy pieces where it captures.
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color) int {
-	n := 0
+// ones where it moves, enemy pieces where it captures; and, with att, the
+// squares next to the enemy king on k (or k itself) that its capturing
+// rays reach, whatever stands there (NoSquare: none).
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square) (n, att int) {
 	for _, r := range e.rays[t][c] {
 		q := s
 		for range r.steps {
 			q = geom.Square(int(q) + r.off)
 			pc := p.At(q)
+			if pc == rules.Wall {
+				break
+			}
+			if r.capture && k != geom.NoSquare && nextTo(q, k) {
+				att++
+			}
 			if pc == rules.Empty {
 				if r.move {
 					n++
@@ -464,7 +478,17 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 			break
 		}
 	}
-	return n
+	return n, att
+}
+
+// nextTo reports whether q is k or one of its eight neighbours (the
+// mailbox's padding keeps the offsets of rows apart).
+func nextTo(q, k geom.Square) bool {
+	d := int(q) - int(k) + geom.Stride + 1
+	if d < 0 || d > 2*geom.Stride+2 {
+		return false
+	}
+	return d%geom.Stride <= 2
 }
 
 // fileRider reports whether a piece of movement m captures along files as
@@ -568,6 +592,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var nonRoyal [2]int
 	var pawns [2][geom.MaxFiles]pawnFile
 	var king [2]geom.Square
+	var hasKing [2]bool
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -578,20 +603,39 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 			mg[c] += int(e.mg[c][t][s])
 			eg[c] += int(e.eg[c][t][s])
-			if e.anyMob && e.mobOn[t] {
-				n := e.mobility(p, s, t, c)
-				mg[c] += n * e.mobW[t][0]
-				eg[c] += n * e.mobW[t][1]
-			}
 			phase += e.phase[t]
 			if !e.royal[t] {
 				nonRoyal[c]++
 			} else {
 				king[c] = s
+				hasKing[c] = true
 			}
 			if t == e.pawn && e.pawn != 0 {
 				pawns[c][s.File()].add(relRank(e.v, c, s))
 			}
+		}
+	}
+	if e.anyMob || e.attOn {
+		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
+		for c := rules.White; c <= rules.Black; c++ {
+			if hasKing[c.Other()] {
+				zone[c] = king[c.Other()]
+			}
+		}
+		for c := rules.White; c <= rules.Black; c++ {
+			att := 0
+			for _, s := range p.Pieces(c) {
+				t := p.At(s).Type()
+				if len(e.rays[t][0]) == 0 {
+					continue
+				}
+				n, a := e.mobility(p, s, t, c, zone[c])
+				mg[c] += n * e.mobW[t][0]
+				eg[c] += n * e.mobW[t][1]
+				att += a
+			}
+			mg[c] += att * e.att[0]
+			eg[c] += att * e.att[1]
 		}
 	}
 	if e.pawn != 0 {

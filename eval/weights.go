@@ -50,6 +50,8 @@ const (
 	gOpenEg
 	gHalfOpenMg
 	gHalfOpenEg
+	gKingAttMg
+	gKingAttEg
 	numGlobal
 )
 
@@ -67,6 +69,7 @@ var globals = [numGlobal]struct {
 	{"pair.mg", 0}, {"pair.eg", 0},
 	{"file.open.mg", 0}, {"file.open.eg", 0},
 	{"file.halfopen.mg", 0}, {"file.halfopen.eg", 0},
+	{"king.attack.mg", 0}, {"king.attack.eg", 0},
 }
 
 // MaxTerms bounds the number of a variant's own terms (Terms).
@@ -137,8 +140,9 @@ func termNames(v *rules.Variant) []string {
 // pair.mg/eg per type bound to one square colour with pieces on both
 // colours (the bishop pair), file.open.mg/eg and file.halfopen.mg/eg per
 // piece that rides along files on a file without pawns or without own
-// pawns (a rook or queen on an open or half-open file), these six 0 by
-// default,
+// pawns (a rook or queen on an open or half-open file), king.attack.mg/eg
+// per square next to the enemy king (or its own) that a piece's
+// capturing rays reach, these eight 0 by default,
 // then the variant's own terms (Terms) and, where pieces carry ranks,
 // rank.1 to rank.9: what a piece of that rank is worth beyond its type's
 // value times its durability, in percent of the type's hand-set value.
@@ -277,9 +281,12 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			d[advanceMg] += sign * adv * fm
 			d[advanceEg] += sign * adv * fe
 			if len(e.rays[t][0]) > 0 {
-				mob := float64(e.mobility(p, s, t, c))
-				d[mobilityMg] += sign * mob * fm
-				d[mobilityEg] += sign * mob * fe
+				n, att := e.mobility(p, s, t, c, king[c.Other()])
+				d[mobilityMg] += sign * float64(n) * fm
+				d[mobilityEg] += sign * float64(n) * fe
+				g := dst[globalBase(e.v):]
+				g[gKingAttMg] += sign * float64(att) * fm
+				g[gKingAttEg] += sign * float64(att) * fe
 			}
 		}
 		g := dst[globalBase(e.v):]

@@ -30,7 +30,7 @@ func TestFeaturesDotWeights(t *testing.T) {
 				changed[n] = 3
 			}
 		}
-		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6} {
+		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6, "king.attack.mg": 9, "king.attack.eg": 4} {
 			changed[n] = x
 		}
 		for _, tt := range []struct {
@@ -278,7 +278,8 @@ func TestPieceTerms(t *testing.T) {
 // TestMobility checks the mobility features of chess pieces, White's count
 // less Black's by type: a square counts if the piece moves there (empty)
 // or captures there (an enemy piece); own pieces and the board's edge stop
-// it; pawns and kings have none.
+// it; pawns and kings have none. The attack on the king counts the squares
+// next to the enemy king, and its own, that the pieces reach.
 func TestMobility(t *testing.T) {
 	v, err := catalog.MustDefault().Get("chess")
 	if err != nil {
@@ -294,6 +295,9 @@ func TestMobility(t *testing.T) {
 		{"knight: an empty square and a capture, not its own pawn", "4k3/8/8/8/8/2p5/3P4/1N2K3 w - - 0 1", map[string]float64{"N": 2, "P": 0}},
 		{"black's bishop", "4k3/8/8/8/8/8/8/b3K3 w - - 0 1", map[string]float64{"B": -7}},
 		{"queens", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", map[string]float64{"Q": 0}},
+		{"rook on the king's neighbour file", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", map[string]float64{"R": 10, "attack": 2}},
+		{"rook through to the king", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", map[string]float64{"R": 11, "attack": 2}},
+		{"no attack from afar", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", map[string]float64{"attack": 0}},
 	}
 	names := eval.Names(v)
 	at := map[string]int{}
@@ -312,7 +316,11 @@ func TestMobility(t *testing.T) {
 			}
 			e.Features(p, f)
 			for l, want := range tt.want {
-				got := f[at[l+".mobility.mg"]] + f[at[l+".mobility.eg"]] // the phases' shares add to 1
+				n := l + ".mobility"
+				if l == "attack" {
+					n = "king.attack"
+				}
+				got := f[at[n+".mg"]] + f[at[n+".eg"]] // the phases' shares add to 1
 				if math.Abs(got-want) > 1e-9 {
 					t.Errorf("%s mobility %v, want %v", l, got, want)
 				}
