@@ -214,8 +214,8 @@ func TestRankWeights(t *testing.T) {
 // TestPieceTerms checks the features of the piece terms, from White's
 // point of view: the pair of colour-bound pieces (two Bishops on one
 // colour are no pair) and the file riders (Rooks and Queens) on open and
-// half-open files, each White's count less Black's, and that they are off
-// (the evaluation unchanged) while their weights are 0.
+// half-open files, each White's count less Black's, and that their weights
+// move the evaluation by the weight times the feature.
 func TestPieceTerms(t *testing.T) {
 	v, err := catalog.MustDefault().Get("chess")
 	if err != nil {
@@ -258,13 +258,21 @@ func TestPieceTerms(t *testing.T) {
 					t.Errorf("%s = %v, want %v", c.name, got, c.want)
 				}
 			}
-			w := eval.Defaults(v)
-			w["pair.mg"], w["pair.eg"], w["file.open.mg"], w["file.open.eg"] = 0, 0, 0, 0
+			w := map[string]float64{} // the variant's own weights
+			for i, x := range e.Weights() {
+				w[names[i]] = x
+			}
 			if got, want := eval.NewWeights(v, w).Evaluate(p), e.Evaluate(p); got != want {
 				t.Errorf("with the terms' weights 0: %d, want %d", got, want)
 			}
-			w["pair.mg"], w["pair.eg"], w["file.open.mg"], w["file.open.eg"], w["file.halfopen.mg"], w["file.halfopen.eg"] = 40, 40, 40, 40, 40, 40
-			diff := eval.NewWeights(v, w).Evaluate(p) - e.Evaluate(p)
+			for _, n := range []string{"pair", "file.open", "file.halfopen"} {
+				w[n+".mg"], w[n+".eg"] = 0, 0
+			}
+			off := eval.NewWeights(v, w)
+			for _, n := range []string{"pair", "file.open", "file.halfopen"} {
+				w[n+".mg"], w[n+".eg"] = 40, 40
+			}
+			diff := eval.NewWeights(v, w).Evaluate(p) - off.Evaluate(p)
 			if p.Turn() == rules.Black {
 				diff = -diff
 			}
