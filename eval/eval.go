@@ -33,13 +33,20 @@
 // The evaluation is a linear function of named weights (see Names): the
 // piece values by phase, the scale of each type's piece-square table with a
 // centre and an advance term, the pawn structure, the king's shelter, the
-// tempo and the mop-up. Their defaults give the hand-set evaluation above.
+// tempo and the mop-up, and terms that are 0 (and not computed) until
+// learned for a variant: each type's mobility (the squares a piece reaches
+// as the board stands) and the attack on the enemy king (the squares next
+// to it that pieces reach), the pair of a colour-bound type on both square
+// colours (the bishop pair), and file riders (rooks, queens) on open and
+// half-open files. Their defaults give the hand-set evaluation
+// above.
 // A variant may carry learned weights in its rules.Spec (Spec.Weights);
 // each weight it names replaces the default (docs/tuning.md).
 package eval
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/anychess/anychess/betza"
@@ -87,6 +94,32 @@ type Evaluator struct {
 	passed, passedAdv [2]float64
 	shelter, tempo    int
 	mopEdge, mopNear  int
+
+	// the piece terms: pairs of colour-bound pieces, file riders on open
+	// and half-open files (each on only when a weight is not 0)
+	bound          []rules.Type             // the types bound to one square colour
+	rider          [rules.MaxTypes + 1]bool // the types that capture along files as riders
+	pair           [2]int
+	open, half     [2]int
+	pairOn, fileOn bool
+	// mobility: each type's rays (none for pawns and royals) and weights
+	// by phase; mobOn[t] when a weight of t is not 0
+	rays   [][2][]ray
+	mobW   [rules.MaxTypes + 1][2]int
+	mobOn  [rules.MaxTypes + 1]bool
+	anyMob bool
+	// the attack on the king: per square next to the enemy king that a
+	// piece's capturing rays reach
+	att   [2]int
+	attOn bool
+}
+
+// ray is one direction of a piece's movement for its mobility: the step,
+// the most steps, and whether it moves to empty squares and captures.
+type ray struct {
+	off           int
+	steps         int
+	move, capture bool
 }
 
 // New builds the evaluator of v with the weights v's Spec carries (see
@@ -188,6 +221,34 @@ func (e *Evaluator) build() {
 	e.shelter = roundInt(g[gShelter])
 	e.tempo = roundInt(g[gTempo])
 	e.mopEdge, e.mopNear = roundInt(g[gMopEdge]), roundInt(g[gMopNear])
+	e.pair = [2]int{roundInt(g[gPairMg]), roundInt(g[gPairEg])}
+	e.open = [2]int{roundInt(g[gOpenMg]), roundInt(g[gOpenEg])}
+	e.half = [2]int{roundInt(g[gHalfOpenMg]), roundInt(g[gHalfOpenEg])}
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		if t == e.pawn || e.royal[t] {
+			continue
+		}
+		m := v.Movement(t)
+		if colourBound(m) {
+			e.bound = append(e.bound, t)
+		}
+		e.rider[t] = fileRider(m)
+	}
+	e.pairOn = len(e.bound) > 0 && e.pair != [2]int{}
+	e.rays = make([][2][]ray, v.NumTypes()+1)
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		if t == e.pawn || e.royal[t] {
+			continue
+		}
+		e.rays[t] = mobilityRays(v.Movement(t))
+		base := e.w[pieceBase(t):]
+		e.mobW[t] = [2]int{roundInt(base[mobilityMg]), roundInt(base[mobilityEg])}
+		e.mobOn[t] = e.mobW[t] != [2]int{} && len(e.rays[t][0]) > 0
+		e.anyMob = e.anyMob || e.mobOn[t]
+	}
+	e.att = [2]int{roundInt(g[gKingAttMg]), roundInt(g[gKingAttEg])}
+	e.attOn = e.att != [2]int{}
+	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range start.Pieces(c) {
@@ -360,6 +421,126 @@ func hasOther(m betza.Movement, l betza.Leg) bool {
 	return false
 }
 
+// mobilityRays returns the rays of movement m for White and for Black
+// (turned by 180 degrees): each vector once with the modes of its legs.
+// Legs only from the initial ranks, hoppers and skippers are left out;
+// a lame leg counts as if its path were free.
+func mobilityRays(m betza.Movement) (r [2][]ray) {
+	for _, l := range m.Legs {
+		if l.Flags&(betza.Initial|betza.Hop|betza.Skip) != 0 {
+			continue
+		}
+		steps := int(l.Range)
+		if steps == 0 {
+			steps = geom.MaxFiles
+		}
+		off := geom.Offset(int(l.DX), int(l.DY))
+		i := slices.IndexFunc(r[0], func(x ray) bool { return x.off == off && x.steps == steps })
+		if i < 0 {
+			r[0] = append(r[0], ray{off: off, steps: steps})
+			i = len(r[0]) - 1
+		}
+		r[0][i].move = r[0][i].move || l.Mode&betza.Move != 0
+		r[0][i].capture = r[0][i].capture || l.Mode&betza.Capture != 0
+	}
+	for _, x := range r[0] {
+		x.off = -x.off
+		r[1] = append(r[1], x)
+	}
+	return r
+}
+
+// mobility counts the squares c's piece of type t on s reaches: empty
+// ones where it moves, enemy pieces where it captures; and, with att, the
+// squares next to the enemy king on k (or k itself) that its capturing
+// rays reach, whatever stands there (NoSquare: none).
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square) (n, att int) {
+	for _, r := range e.rays[t][c] {
+		q := s
+		for range r.steps {
+			q = geom.Square(int(q) + r.off)
+			pc := p.At(q)
+			if pc == rules.Wall {
+				break
+			}
+			if r.capture && k != geom.NoSquare && nextTo(q, k) {
+				att++
+			}
+			if pc == rules.Empty {
+				if r.move {
+					n++
+				}
+				continue
+			}
+			if pc.IsPiece() && pc.Color() != c && r.capture {
+				n++
+			}
+			break
+		}
+	}
+	return n, att
+}
+
+// nextTo reports whether q is k or one of its eight neighbours (the
+// mailbox's padding keeps the offsets of rows apart).
+func nextTo(q, k geom.Square) bool {
+	d := int(q) - int(k) + geom.Stride + 1
+	if d < 0 || d > 2*geom.Stride+2 {
+		return false
+	}
+	return d%geom.Stride <= 2
+}
+
+// fileRider reports whether a piece of movement m captures along files as
+// a rider (a rook, a queen).
+func fileRider(m betza.Movement) bool {
+	for _, l := range m.Legs {
+		if l.DX == 0 && l.DY != 0 && l.Rider() && l.Mode&betza.Capture != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pairs counts c's colour-bound types with pieces on squares of both
+// colours (the bishop pair).
+func (e *Evaluator) pairs(p *rules.Position, c rules.Color) int {
+	if len(e.bound) == 0 {
+		return 0
+	}
+	var colours [rules.MaxTypes + 1]uint8
+	for _, s := range p.Pieces(c) {
+		colours[p.At(s).Type()] |= 1 << ((s.File() + s.Rank()) & 1)
+	}
+	n := 0
+	for _, t := range e.bound {
+		if colours[t] == 3 {
+			n++
+		}
+	}
+	return n
+}
+
+// fileRiders counts c's file riders on files without pawns (open) and on
+// files with the opponent's pawns alone (half-open).
+func (e *Evaluator) fileRiders(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, c rules.Color) (open, half int) {
+	own, opp := &pawns[c], &pawns[c.Other()]
+	for _, s := range p.Pieces(c) {
+		if !e.rider[p.At(s).Type()] {
+			continue
+		}
+		f := s.File()
+		switch {
+		case own[f].n > 0:
+		case opp[f].n > 0:
+			half++
+		default:
+			open++
+		}
+	}
+	return open, half
+}
+
 // colourBound reports whether every move keeps the square colour.
 func colourBound(m betza.Movement) bool {
 	if len(m.Legs) == 0 {
@@ -411,6 +592,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var nonRoyal [2]int
 	var pawns [2][geom.MaxFiles]pawnFile
 	var king [2]geom.Square
+	var hasKing [2]bool
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -426,10 +608,34 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				nonRoyal[c]++
 			} else {
 				king[c] = s
+				hasKing[c] = true
 			}
 			if t == e.pawn && e.pawn != 0 {
 				pawns[c][s.File()].add(relRank(e.v, c, s))
 			}
+		}
+	}
+	if e.anyMob || e.attOn {
+		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
+		for c := rules.White; c <= rules.Black; c++ {
+			if hasKing[c.Other()] {
+				zone[c] = king[c.Other()]
+			}
+		}
+		for c := rules.White; c <= rules.Black; c++ {
+			att := 0
+			for _, s := range p.Pieces(c) {
+				t := p.At(s).Type()
+				if len(e.rays[t][0]) == 0 {
+					continue
+				}
+				n, a := e.mobility(p, s, t, c, zone[c])
+				mg[c] += n * e.mobW[t][0]
+				eg[c] += n * e.mobW[t][1]
+				att += a
+			}
+			mg[c] += att * e.att[0]
+			eg[c] += att * e.att[1]
 		}
 	}
 	if e.pawn != 0 {
@@ -440,6 +646,18 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			if king[c] != geom.NoSquare {
 				mg[c] += e.shield(&pawns[c], king[c], c)
 			}
+			if e.fileOn {
+				open, half := e.fileRiders(p, &pawns, c)
+				mg[c] += open*e.open[0] + half*e.half[0]
+				eg[c] += open*e.open[1] + half*e.half[1]
+			}
+		}
+	}
+	if e.pairOn {
+		for c := rules.White; c <= rules.Black; c++ {
+			n := e.pairs(p, c)
+			mg[c] += n * e.pair[0]
+			eg[c] += n * e.pair[1]
 		}
 	}
 	ph := min(phase, e.full)

@@ -23,10 +23,12 @@ const (
 	centreEg
 	advanceMg
 	advanceEg
+	mobilityMg
+	mobilityEg
 	perType
 )
 
-var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg"}
+var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg", "mobility.mg", "mobility.eg"}
 
 // The weights shared by all types, in this order from globalBase.
 const (
@@ -42,6 +44,14 @@ const (
 	gTempo
 	gMopEdge
 	gMopNear
+	gPairMg
+	gPairEg
+	gOpenMg
+	gOpenEg
+	gHalfOpenMg
+	gHalfOpenEg
+	gKingAttMg
+	gKingAttEg
 	numGlobal
 )
 
@@ -56,6 +66,10 @@ var globals = [numGlobal]struct {
 	{"king.shelter", 12},
 	{"tempo", 10},
 	{"mopup.edge", 20}, {"mopup.near", 10},
+	{"pair.mg", 0}, {"pair.eg", 0},
+	{"file.open.mg", 0}, {"file.open.eg", 0},
+	{"file.halfopen.mg", 0}, {"file.halfopen.eg", 0},
+	{"king.attack.mg", 0}, {"king.attack.eg", 0},
 }
 
 // MaxTerms bounds the number of a variant's own terms (Terms).
@@ -115,12 +129,20 @@ func termNames(v *rules.Variant) []string {
 //	L.table.mg, L.table.eg       the scale of its hand-set piece-square table (1)
 //	L.centre.mg, L.centre.eg     per half square of distance from the centre (0)
 //	L.advance.mg, L.advance.eg   per rank from its own first rank (0)
+//	L.mobility.mg, L.mobility.eg per square the piece reaches on the board
+//	                             as it stands (0; not for pawns and royals)
 //
 // then the pawn structure (pawn.doubled.mg/eg per extra pawn on a file,
 // pawn.isolated.mg/eg, pawn.passed.mg/eg and pawn.passed.advance.mg/eg
 // times the square of a passed pawn's advance from 0 to 1), king.shelter
 // per shielding pawn in the middle game, tempo, and mopup.edge and
 // mopup.near (driving a lone king to the edge, bringing the own king near),
+// pair.mg/eg per type bound to one square colour with pieces on both
+// colours (the bishop pair), file.open.mg/eg and file.halfopen.mg/eg per
+// piece that rides along files on a file without pawns or without own
+// pawns (a rook or queen on an open or half-open file), king.attack.mg/eg
+// per square next to the enemy king (or its own) that a piece's
+// capturing rays reach, these eight 0 by default,
 // then the variant's own terms (Terms) and, where pieces carry ranks,
 // rank.1 to rank.9: what a piece of that rank is worth beyond its type's
 // value times its durability, in percent of the type's hand-set value.
@@ -258,6 +280,14 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			d[centreEg] += sign * ctr * fe
 			d[advanceMg] += sign * adv * fm
 			d[advanceEg] += sign * adv * fe
+			if len(e.rays[t][0]) > 0 {
+				n, att := e.mobility(p, s, t, c, king[c.Other()])
+				d[mobilityMg] += sign * float64(n) * fm
+				d[mobilityEg] += sign * float64(n) * fe
+				g := dst[globalBase(e.v):]
+				g[gKingAttMg] += sign * float64(att) * fm
+				g[gKingAttEg] += sign * float64(att) * fe
+			}
 		}
 		g := dst[globalBase(e.v):]
 		if e.pawn != 0 {
@@ -287,7 +317,15 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			if king[c] != geom.NoSquare {
 				g[gShelter] += sign * float64(e.shieldPawns(own, king[c], c)) * fm
 			}
+			open, half := e.fileRiders(p, &pawns, c)
+			g[gOpenMg] += sign * float64(open) * fm
+			g[gOpenEg] += sign * float64(open) * fe
+			g[gHalfOpenMg] += sign * float64(half) * fm
+			g[gHalfOpenEg] += sign * float64(half) * fe
 		}
+		pairs := float64(e.pairs(p, c))
+		g[gPairMg] += sign * pairs * fm
+		g[gPairEg] += sign * pairs * fe
 		// As mopUp: at most one side has more material against a lone king.
 		if o := c.Other(); nonRoyal[o] == 0 && mat[c] > mat[o] {
 			if ks, ok := e.royalSquare(p, o); ok {

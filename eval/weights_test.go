@@ -3,6 +3,7 @@ package eval_test
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -24,6 +25,14 @@ func TestFeaturesDotWeights(t *testing.T) {
 			changed[n] *= 1.3
 		}
 		changed["tempo"] = 25
+		for n := range changed {
+			if strings.HasSuffix(n, ".mobility.mg") || strings.HasSuffix(n, ".mobility.eg") {
+				changed[n] = 3
+			}
+		}
+		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6, "king.attack.mg": 9, "king.attack.eg": 4} {
+			changed[n] = x
+		}
 		for _, tt := range []struct {
 			what string
 			e    *eval.Evaluator
@@ -199,5 +208,131 @@ func TestRankWeights(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPieceTerms checks the features of the piece terms, from White's
+// point of view: the pair of colour-bound pieces (two Bishops on one
+// colour are no pair) and the file riders (Rooks and Queens) on open and
+// half-open files, each White's count less Black's, and that their weights
+// move the evaluation by the weight times the feature.
+func TestPieceTerms(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name             string
+		fen              string
+		pair, open, half float64
+	}{
+		{"start", "", 0, 0, 0},
+		{"white's pair against bishops on one colour", "2b1k3/8/b7/8/8/8/8/2B1KB2 w - - 0 1", 1, 0, 0},
+		{"black's pair", "2b1kb2/8/8/8/8/8/8/3BKB2 w - - 0 1", -1, 0, 0},
+		{"both pairs", "2b1kb2/8/8/8/8/8/8/2B1KB2 b - - 0 1", 0, 0, 0},
+		{"rook on an open file, queen behind own pawn", "4k3/1p6/8/8/8/8/3P4/R2QK3 w - - 0 1", 0, 1, 0},
+		{"rook on a half-open file against one on an open file", "2r1k3/1p6/8/8/8/8/P7/1R2K3 w - - 0 1", 0, -1, 1},
+	}
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	e := eval.New(v)
+	f := make([]float64, len(names))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := v.Start()
+			if tt.fen != "" {
+				if p, err = v.ParseFEN(tt.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e.Features(p, f)
+			mg := func(n string) float64 { return f[at[n+".mg"]] + f[at[n+".eg"]] } // the phases' shares add to 1
+			for _, c := range []struct {
+				name string
+				want float64
+			}{{"pair", tt.pair}, {"file.open", tt.open}, {"file.halfopen", tt.half}} {
+				if got := mg(c.name); math.Abs(got-c.want) > 1e-9 {
+					t.Errorf("%s = %v, want %v", c.name, got, c.want)
+				}
+			}
+			w := map[string]float64{} // the variant's own weights
+			for i, x := range e.Weights() {
+				w[names[i]] = x
+			}
+			if got, want := eval.NewWeights(v, w).Evaluate(p), e.Evaluate(p); got != want {
+				t.Errorf("with the terms' weights 0: %d, want %d", got, want)
+			}
+			for _, n := range []string{"pair", "file.open", "file.halfopen"} {
+				w[n+".mg"], w[n+".eg"] = 0, 0
+			}
+			off := eval.NewWeights(v, w)
+			for _, n := range []string{"pair", "file.open", "file.halfopen"} {
+				w[n+".mg"], w[n+".eg"] = 40, 40
+			}
+			diff := eval.NewWeights(v, w).Evaluate(p) - off.Evaluate(p)
+			if p.Turn() == rules.Black {
+				diff = -diff
+			}
+			if want := 40 * (tt.pair + tt.open + tt.half); math.Abs(float64(diff)-want) > 1 {
+				t.Errorf("weights 40: evaluation moved by %d, want %v", diff, want)
+			}
+		})
+	}
+}
+
+// TestMobility checks the mobility features of chess pieces, White's count
+// less Black's by type: a square counts if the piece moves there (empty)
+// or captures there (an enemy piece); own pieces and the board's edge stop
+// it; pawns and kings have none. The attack on the king counts the squares
+// next to the enemy king, and its own, that the pieces reach.
+func TestMobility(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		fen  string
+		want map[string]float64 // by letter
+	}{
+		{"start", "", map[string]float64{"N": 0, "B": 0, "R": 0, "Q": 0, "K": 0, "P": 0}},
+		{"rook along its file and rank to its king", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", map[string]float64{"R": 10, "K": 0}},
+		{"knight: an empty square and a capture, not its own pawn", "4k3/8/8/8/8/2p5/3P4/1N2K3 w - - 0 1", map[string]float64{"N": 2, "P": 0}},
+		{"black's bishop", "4k3/8/8/8/8/8/8/b3K3 w - - 0 1", map[string]float64{"B": -7}},
+		{"queens", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1", map[string]float64{"Q": 0}},
+		{"rook on the king's neighbour file", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", map[string]float64{"R": 10, "attack": 2}},
+		{"rook through to the king", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1", map[string]float64{"R": 11, "attack": 2}},
+		{"no attack from afar", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", map[string]float64{"attack": 0}},
+	}
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	e := eval.New(v)
+	f := make([]float64, len(names))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := v.Start()
+			if tt.fen != "" {
+				if p, err = v.ParseFEN(tt.fen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e.Features(p, f)
+			for l, want := range tt.want {
+				n := l + ".mobility"
+				if l == "attack" {
+					n = "king.attack"
+				}
+				got := f[at[n+".mg"]] + f[at[n+".eg"]] // the phases' shares add to 1
+				if math.Abs(got-want) > 1e-9 {
+					t.Errorf("%s mobility %v, want %v", l, got, want)
+				}
+			}
+		})
 	}
 }

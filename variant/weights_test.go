@@ -123,7 +123,7 @@ func TestBuiltinWeightsEmbedded(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		has  bool
-	}{{"greatshatranj", true}, {"chess", false}} {
+	}{{"greatshatranj", true}, {"chess", true}, {"shatranj", false}} {
 		v, err := reg.Get(tt.name)
 		if err != nil {
 			t.Fatal(err)

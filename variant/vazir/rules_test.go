@@ -8,6 +8,7 @@ import (
 
 	"github.com/anychess/anychess/game"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant"
 )
 
 // TestVZ3RankInit checks the initial-rank generators and their seeding.
@@ -397,5 +398,24 @@ func TestVZ22DeadMaterial(t *testing.T) {
 	p := parse(t, v, "k97/8/8/8/8/8/8/6N9K9 w - - 0 1 t0")
 	if st := p.Status(); st.Result != rules.Draw || st.Reason != rules.ReasonDead {
 		t.Errorf("status %v", st)
+	}
+}
+
+// TestHandSetEvaluation: Vazir is built on chess's spec but does not carry
+// chess's learned evaluation weights (learned without ranks and chance).
+func TestHandSetEvaluation(t *testing.T) {
+	chess, err := variant.ChessSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(chess.Weights) == 0 {
+		t.Fatal("chess carries no learned weights: the test shows nothing")
+	}
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := v.Spec().Weights; len(w) != 0 {
+		t.Errorf("Vazir carries %d weights, want none", len(w))
 	}
 }

@@ -123,6 +123,9 @@ func New(opts Options) (*rules.Variant, error) {
 	s.Description = "Chess with ranked pieces: every capture is an attempt that succeeds with " +
 		"probability (a+1)/(a+d+1); a player has a limited number of tries per turn."
 	s.Ranked = true
+	// Chess's learned evaluation weights were learned without ranks and
+	// chance: Vazir keeps the hand-set evaluation.
+	s.Weights = nil
 	z := &vazir{o: o}
 	s.Ext = z
 
