@@ -453,18 +453,9 @@ func (k *cluster) onJoin(m *nats.Msg) {
 	case errors.As(err, &elsewhere):
 		reply(joinReply{Moved: elsewhere.l.Node})
 		return
-	case errors.Is(err, errDraining):
-		reply(joinReply{Code: "draining", Msg: "this node is shutting down; reconnect"})
-		return
 	case err != nil:
-		code, msg := "internal", "the game could not be loaded"
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			code, msg = "not_found", "no such game"
-		case errors.Is(err, errBusy):
-			code, msg = "busy", err.Error()
-		}
-		reply(joinReply{Code: code, Msg: msg})
+		werr := loadError(err)
+		reply(joinReply{Code: werr.code, Msg: werr.msg})
 		return
 	}
 	seat, ok := seatOf(lg.rec, j.Token)
@@ -670,7 +661,6 @@ type proxy struct {
 	owner string
 	c     *client
 	sub   *nats.Subscription
-	ready atomic.Bool
 	once  sync.Once
 
 	// Until the owner has answered the join, its frames are held: a
@@ -711,6 +701,13 @@ func (p *proxy) take(cm connMsg) {
 	if len(p.pending) < maxPending {
 		p.pending = append(p.pending, cm)
 	}
+}
+
+// isLive reports whether the owner has answered the join.
+func (p *proxy) isLive() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.live
 }
 
 // open delivers the messages held, and every one after as it comes.
@@ -765,7 +762,6 @@ func (k *cluster) forward(ctx context.Context, id, owner string, c *client, m cl
 	}
 	c.seat = seatIndex(r.Seat)
 	p.open()
-	p.ready.Store(true)
 	k.forwardedOut.Add(1)
 	return p, r, nil
 }
@@ -806,7 +802,7 @@ func (k *cluster) monitor() {
 		byOwner := map[string][]*proxy{}
 		k.mu.Lock()
 		for _, p := range k.proxies {
-			if p.ready.Load() {
+			if p.isLive() {
 				byOwner[p.owner] = append(byOwner[p.owner], p)
 			}
 		}
@@ -963,9 +959,7 @@ func (s *Server) Node() string {
 
 // writeMetrics writes the cluster's counters for /metrics.
 func (k *cluster) writeMetrics(w io.Writer) {
-	counter := func(name, help string, v int64) {
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n%s %d\n", name, help, name, name, v)
-	}
+	counter := func(name, help string, v int64) { writeMetric(w, "counter", name, help, float64(v)) }
 	k.mu.Lock()
 	proxies, remotes := len(k.proxies), len(k.remotes)
 	k.mu.Unlock()
@@ -977,9 +971,9 @@ func (k *cluster) writeMetrics(w io.Writer) {
 	counter("anychess_forwarded_joins_in_total", "Connections other nodes forwarded to this node.", k.forwardedIn.Load())
 	fmt.Fprintf(w, "# HELP anychess_forwarded_connections Connections forwarded now, out (to owners) and in (from other nodes).\n# TYPE anychess_forwarded_connections gauge\n")
 	fmt.Fprintf(w, "anychess_forwarded_connections{dir=\"out\"} %d\nanychess_forwarded_connections{dir=\"in\"} %d\n", proxies, remotes)
-	draining := 0
+	draining := 0.0
 	if k.draining.Load() {
 		draining = 1
 	}
-	fmt.Fprintf(w, "# HELP anychess_draining Whether this node drains.\n# TYPE anychess_draining gauge\nanychess_draining %d\n", draining)
+	writeMetric(w, "gauge", "anychess_draining", "Whether this node drains.", draining)
 }

@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
 
-	"github.com/anychess/anychess/internal/natstest"
 	"github.com/anychess/anychess/server/loadtest"
 	"github.com/anychess/anychess/server/store"
 )
@@ -27,38 +25,10 @@ type clusterNode struct {
 }
 
 // newTestCluster starts nodes named by names on one SQLite store and one
-// NATS server, with leases of lease.
+// NATS server, with leases of lease (newHookedNodes, with no hook set).
 func newTestCluster(t *testing.T, lease time.Duration, names ...string) (store.Store, []*clusterNode) {
 	t.Helper()
-	url := natstest.Start(t)
-	st := openStore(t, filepath.Join(t.TempDir(), "games.db"))
-	var nodes []*clusterNode
-	for _, name := range names {
-		nc, err := nats.Connect(url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := New(Config{Store: st, EngineWorkers: 1, EngineHashMB: 1, Logf: t.Logf,
-			Cluster: &ClusterConfig{NATS: nc, Node: name, Lease: lease}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Start(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		hs := httptest.NewServer(s.Handler())
-		n := &clusterNode{Server: s, URL: hs.URL, nc: nc, hs: hs}
-		nodes = append(nodes, n)
-	}
-	t.Cleanup(func() {
-		for _, n := range nodes {
-			n.hs.CloseClientConnections()
-			n.hs.Close()
-			n.Server.Close()
-			n.nc.Close()
-		}
-		st.Close()
-	})
+	st, nodes, _ := newHookedNodes(t, lease, names...)
 	return st, nodes
 }
 

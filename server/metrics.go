@@ -28,9 +28,7 @@ func (s *Server) writeMetrics(w io.Writer) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 
-	gauge := func(name, help string, v float64) {
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %s\n", name, help, name, name, strconv.FormatFloat(v, 'g', -1, 64))
-	}
+	gauge := func(name, help string, v float64) { writeMetric(w, "gauge", name, help, v) }
 	gauge("anychess_games_live", "Games held in memory.", float64(games))
 	gauge("anychess_connections", "Open WebSocket connections.", float64(s.conns.Load()))
 	gauge("anychess_engine_searches_running", "Engine searches running for games.", float64(running))
@@ -42,6 +40,12 @@ func (s *Server) writeMetrics(w io.Writer) {
 	if s.cluster != nil {
 		s.cluster.writeMetrics(w)
 	}
+}
+
+// writeMetric writes one metric of kind ("gauge", "counter") with its
+// help and value.
+func writeMetric(w io.Writer, kind, name, help string, v float64) {
+	fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n%s %s\n", name, help, name, kind, name, strconv.FormatFloat(v, 'g', -1, 64))
 }
 
 // writeHist writes h as a Prometheus histogram: cumulative buckets by

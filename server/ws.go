@@ -59,6 +59,20 @@ func (c *client) sendAll(frames [][]byte) {
 
 func (c *client) close() { c.closeOnce.Do(func() { close(c.closed) }) }
 
+// loadError is the error frame for a game that could not be loaded for a
+// hello, here or, forwarded, on its node.
+func loadError(err error) *wireError {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return &wireError{"not_found", "no such game"}
+	case errors.Is(err, errBusy):
+		return &wireError{"busy", err.Error()}
+	case errors.Is(err, errDraining):
+		return &wireError{"draining", "this node is shutting down; reconnect"}
+	}
+	return &wireError{"internal", "the game could not be loaded"}
+}
+
 // bucket is a token-bucket rate limiter.
 type bucket struct {
 	rate, burst, tokens float64
@@ -311,16 +325,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 				g, err = s.game(ctx, id)
 			}
 			if err != nil {
-				code, msg := "internal", "the game could not be loaded"
-				switch {
-				case errors.Is(err, store.ErrNotFound):
-					code, msg = "not_found", "no such game"
-				case errors.Is(err, errBusy):
-					code, msg = "busy", err.Error()
-				case errors.Is(err, errDraining):
-					code, msg = "draining", "this node is shutting down; reconnect"
-				}
-				c.send(errFrame(m.ID, code, msg))
+				werr := loadError(err)
+				c.send(errFrame(m.ID, werr.code, werr.msg))
 				c.close()
 				<-writerDone
 				return

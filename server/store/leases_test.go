@@ -104,21 +104,8 @@ func TestLeases(t *testing.T) {
 // holds up neither the other games' writes nor, once the database ends
 // it, the game's take-over.
 func TestLeasePausedHolder(t *testing.T) {
-	url := os.Getenv("ANYCHESS_TEST_PG")
-	if url == "" {
-		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
-	}
 	ctx := context.Background()
-	u, err := PostgresSchema(ctx, url, "anychess_lease_test", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := OpenPostgres(ctx, u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := st.(*sqlStore)
+	st, s := postgresStore(t, "anychess_lease_test")
 	for _, p := range sessionLimits {
 		var v string
 		if err := s.db.QueryRowContext(ctx, "SHOW "+p[0]).Scan(&v); err != nil || v != strings.TrimSuffix(p[1], "000")+"s" {
@@ -173,21 +160,8 @@ func TestLeasePausedHolder(t *testing.T) {
 // different nodes together). The node whose insert waits on the other's
 // is answered with the other's lease, not an error.
 func TestLeaseFirstAcquireRace(t *testing.T) {
-	url := os.Getenv("ANYCHESS_TEST_PG")
-	if url == "" {
-		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
-	}
 	ctx := context.Background()
-	u, err := PostgresSchema(ctx, url, "anychess_lease_race_test", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := OpenPostgres(ctx, u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := st.(*sqlStore)
+	st, s := postgresStore(t, "anychess_lease_race_test")
 	if err := st.Create(ctx, newGame("g1")); err != nil {
 		t.Fatal(err)
 	}
@@ -235,21 +209,8 @@ func TestLeaseFirstAcquireRace(t *testing.T) {
 // Acquire of that game on a node paused in the middle): its other leases
 // are renewed at once.
 func TestLeaseRenewSkipsLockedRow(t *testing.T) {
-	url := os.Getenv("ANYCHESS_TEST_PG")
-	if url == "" {
-		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
-	}
 	ctx := context.Background()
-	u, err := PostgresSchema(ctx, url, "anychess_lease_renew_test", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := OpenPostgres(ctx, u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := st.(*sqlStore)
+	st, s := postgresStore(t, "anychess_lease_renew_test")
 	for _, id := range []string{"g1", "g2"} {
 		if err := st.Create(ctx, newGame(id)); err != nil {
 			t.Fatal(err)
@@ -288,21 +249,8 @@ func TestLeaseRenewSkipsLockedRow(t *testing.T) {
 // them): it is written after that commit, never refused by the lock
 // timeout however slow the commit.
 func TestRenewDuringSlowCommit(t *testing.T) {
-	url := os.Getenv("ANYCHESS_TEST_PG")
-	if url == "" {
-		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
-	}
 	ctx := context.Background()
-	u, err := PostgresSchema(ctx, url, "anychess_renew_test", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := OpenPostgres(ctx, u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := st.(*sqlStore)
+	st, s := postgresStore(t, "anychess_renew_test")
 	if err := st.Create(ctx, newGame("g1")); err != nil {
 		t.Fatal(err)
 	}
@@ -329,4 +277,25 @@ func TestRenewDuringSlowCommit(t *testing.T) {
 	if err := <-slow; err != nil {
 		t.Fatal(err)
 	}
+}
+
+// postgresStore opens a store on a fresh PostgreSQL schema named schema,
+// closed when the test ends; the test is skipped without ANYCHESS_TEST_PG
+// (which test.sh sets), as the suite's PostgreSQL backend is.
+func postgresStore(t *testing.T, schema string) (Store, *sqlStore) {
+	t.Helper()
+	url := os.Getenv("ANYCHESS_TEST_PG")
+	if url == "" {
+		t.Skip("ANYCHESS_TEST_PG is not set (test.sh sets it)")
+	}
+	u, err := PostgresSchema(context.Background(), url, schema, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := OpenPostgres(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st, st.(*sqlStore)
 }
