@@ -87,6 +87,7 @@ type cluster struct {
 	// Counters for /metrics.
 	acquired, takenOver, lost, released atomic.Int64
 	forwardedIn, forwardedOut           atomic.Int64
+	publishFailed                       atomic.Int64
 
 	mu       sync.Mutex
 	proxies  map[string]*proxy  // this node's connections forwarded to another owner, by conn id
@@ -507,39 +508,55 @@ func (k *cluster) onJoin(m *nats.Msg) {
 }
 
 // pump sends a remote connection's frames to its node, and tells it when
-// the connection closes.
+// the connection closes. A message NATS refuses (one over its payload
+// limit, a connection whose buffer is full) would leave a gap in what the
+// client sees: the connection is closed instead, so that the client
+// reconnects and is sent what it missed.
 func (k *cluster) pump(r *remote) {
 	subj := "anychess.conn." + r.from + "." + r.conn
-	send := func(frames [][]byte) {
+	publish := func(msg connMsg) bool {
+		if err := k.nc.Publish(subj, mustJSON(msg)); err != nil {
+			k.publishFailed.Add(1)
+			k.srv.logf("cluster: frames to %s/%s: %v", r.from, r.conn, err)
+			return false
+		}
+		return true
+	}
+	send := func(frames [][]byte) bool {
 		var msg connMsg
 		n := 0
 		for _, f := range frames {
 			if n > 0 && n+len(f) > maxConnMsg {
-				k.nc.Publish(subj, mustJSON(msg))
+				if !publish(msg) {
+					return false
+				}
 				msg.Frames, n = nil, 0
 			}
 			msg.Frames = append(msg.Frames, f)
 			n += len(f)
 		}
-		if len(msg.Frames) > 0 {
-			k.nc.Publish(subj, mustJSON(msg))
-		}
+		return len(msg.Frames) == 0 || publish(msg)
 	}
 	for {
 		select {
 		case frames := <-r.c.out:
-			send(frames)
+			if !send(frames) {
+				publish(connMsg{Close: true})
+				k.dropRemote(r)
+				return
+			}
 		case <-r.c.closed:
-			for {
+			ok := true
+			for ok {
 				select {
 				case frames := <-r.c.out:
-					send(frames)
+					ok = send(frames)
 					continue
 				default:
 				}
 				break
 			}
-			k.nc.Publish(subj, mustJSON(connMsg{Close: true}))
+			publish(connMsg{Close: true})
 			k.dropRemote(r)
 			return
 		}
@@ -766,9 +783,16 @@ func (k *cluster) forward(ctx context.Context, id, owner string, c *client, m cl
 	return p, r, nil
 }
 
-// send forwards a client frame to the owner.
+// send forwards a client frame to the owner. A frame NATS refuses closes
+// the client's connection: the owner would not see it, and the client,
+// reconnecting, sends it again.
 func (p *proxy) send(data []byte) {
-	p.k.nc.Publish(p.k.subject(p.owner, "frame"), mustJSON(frameMsg{From: p.k.node, Conn: p.id, Data: data}))
+	if err := p.k.nc.Publish(p.k.subject(p.owner, "frame"), mustJSON(frameMsg{From: p.k.node, Conn: p.id, Data: data})); err != nil {
+		p.k.publishFailed.Add(1)
+		p.k.srv.logf("cluster: frame to %s: %v", p.owner, err)
+		p.drop(true)
+		p.c.close()
+	}
 }
 
 // drop ends the proxy, telling the owner if tell.
@@ -969,6 +993,7 @@ func (k *cluster) writeMetrics(w io.Writer) {
 	counter("anychess_leases_released_total", "Game leases this node gave up (a game unloaded, a drain).", k.released.Load())
 	counter("anychess_forwarded_joins_out_total", "Connections this node forwarded to a game's owner.", k.forwardedOut.Load())
 	counter("anychess_forwarded_joins_in_total", "Connections other nodes forwarded to this node.", k.forwardedIn.Load())
+	counter("anychess_forward_publish_failed_total", "Forwarded frames NATS refused; each closed its connection.", k.publishFailed.Load())
 	fmt.Fprintf(w, "# HELP anychess_forwarded_connections Connections forwarded now, out (to owners) and in (from other nodes).\n# TYPE anychess_forwarded_connections gauge\n")
 	fmt.Fprintf(w, "anychess_forwarded_connections{dir=\"out\"} %d\nanychess_forwarded_connections{dir=\"in\"} %d\n", proxies, remotes)
 	draining := 0.0

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -428,5 +429,61 @@ func TestClusterBadTokenForwarded(t *testing.T) {
 	}
 	if f := sc.until(func(f *loadtest.Frame) bool { return f.T == "welcome" || f.T == "error" }); f.T != "welcome" || f.Seat != "black" {
 		t.Fatalf("second hello through B: %s", f.Raw)
+	}
+}
+
+// TestClusterPublishRefused: a frame for a forwarded connection that NATS
+// refuses (here one over its payload limit) closes that connection, so
+// that its client reconnects and is sent what it missed, instead of
+// missing the frame unawares; the refusal is counted.
+func TestClusterPublishRefused(t *testing.T) {
+	_, nodes := newTestCluster(t, time.Second, "A", "B")
+	a, b := nodes[0], nodes[1]
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	w := joinURL(t, a.URL, id, tokens[0], 0)
+	spec := joinURL(t, b.URL, id, "", 0)
+	v := w.mustMove("e4")
+	a.cluster.mu.Lock()
+	var r *remote
+	for _, x := range a.cluster.remotes {
+		r = x
+	}
+	a.cluster.mu.Unlock()
+	if r == nil {
+		t.Fatal("node A holds no forwarded connection")
+	}
+	big := []byte(`{"t":"pad","x":"` + strings.Repeat("x", int(a.nc.MaxPayload())) + `"}`)
+	r.c.out <- [][]byte{big}
+	untilClosed(spec)
+	if n := a.cluster.publishFailed.Load(); n != 1 {
+		t.Errorf("refused publications counted %d, want 1", n)
+	}
+	for _, f := range spec.frames {
+		if len(f.Raw) > len(big)/2 {
+			t.Error("the spectator received the refused frame")
+		}
+	}
+	// Reconnected through B, the spectator sees the game as it stands.
+	joinURL(t, b.URL, id, "", 0).stateAt(v)
+}
+
+// TestClusterForwardRefused: a client's frame the forwarding node cannot
+// publish to the owner (its NATS connection gone) closes the client's
+// connection at once, rather than leaving it open with its moves lost
+// until the owner's pings are missed (here a minute away).
+func TestClusterForwardRefused(t *testing.T) {
+	_, nodes := newTestCluster(t, time.Minute, "A", "B")
+	a, b := nodes[0], nodes[1]
+	id, tokens := createAt(t, a.URL, map[string]any{"variant": "chess"})
+	w := joinURL(t, a.URL, id, tokens[0], 0)
+	bl := joinURL(t, b.URL, id, tokens[1], 0)
+	w.mustMove("e4")
+	b.nc.Close()
+	if err := bl.c.Send(ctxT(t), map[string]any{"t": "move", "move": "e5", "id": 1}); err != nil {
+		t.Fatal(err)
+	}
+	untilClosed(bl)
+	if n := b.cluster.publishFailed.Load(); n != 1 {
+		t.Errorf("refused publications counted %d, want 1", n)
 	}
 }
