@@ -809,7 +809,8 @@ func (p *proxy) drop(tell bool) {
 }
 
 // monitor pings the owners this node forwards connections to, every
-// third of a lease: an owner that misses two pings in a row, or says it
+// third of a lease, all at once (an owner that does not answer holds up
+// no other's ping): an owner that misses two pings in a row, or says it
 // no longer holds a connection, has that connection closed here, so that
 // its client reconnects and the game is found again.
 func (k *cluster) monitor() {
@@ -831,32 +832,36 @@ func (k *cluster) monitor() {
 			}
 		}
 		k.mu.Unlock()
+		type answer struct {
+			owner string
+			r     pingReply
+			err   error
+		}
+		answers := make(chan answer, len(byOwner))
 		for owner, ps := range byOwner {
-			msg := pingMsg{From: k.node}
-			for _, p := range ps {
-				msg.Conns = append(msg.Conns, p.id)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), k.lease/3)
-			resp, err := k.nc.RequestWithContext(ctx, k.subject(owner, "ping"), mustJSON(msg))
-			cancel()
-			var r pingReply
-			if err == nil {
-				err = json.Unmarshal(resp.Data, &r)
-			}
-			if err != nil {
-				if missed[owner]++; missed[owner] < 2 && !errors.Is(err, nats.ErrNoResponders) {
+			go func() {
+				a := answer{owner: owner}
+				a.r, a.err = k.ping(owner, ps)
+				answers <- a
+			}()
+		}
+		for range byOwner {
+			a := <-answers
+			ps := byOwner[a.owner]
+			if a.err != nil {
+				if missed[a.owner]++; missed[a.owner] < 2 && !errors.Is(a.err, nats.ErrNoResponders) {
 					continue
 				}
-				k.srv.logf("cluster: node %s does not answer (%v); closing %d forwarded connections", owner, err, len(ps))
+				k.srv.logf("cluster: node %s does not answer (%v); closing %d forwarded connections", a.owner, a.err, len(ps))
 				for _, p := range ps {
 					p.c.close()
 				}
-				delete(missed, owner)
+				delete(missed, a.owner)
 				continue
 			}
-			delete(missed, owner)
+			delete(missed, a.owner)
 			unknown := map[string]bool{}
-			for _, id := range r.Unknown {
+			for _, id := range a.r.Unknown {
 				unknown[id] = true
 			}
 			for _, p := range ps {
@@ -871,6 +876,23 @@ func (k *cluster) monitor() {
 			}
 		}
 	}
+}
+
+// ping asks owner which of the connections ps it no longer holds,
+// waiting at most a third of a lease.
+func (k *cluster) ping(owner string, ps []*proxy) (pingReply, error) {
+	msg := pingMsg{From: k.node}
+	for _, p := range ps {
+		msg.Conns = append(msg.Conns, p.id)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), k.lease/3)
+	defer cancel()
+	var r pingReply
+	resp, err := k.nc.RequestWithContext(ctx, k.subject(owner, "ping"), mustJSON(msg))
+	if err == nil {
+		err = json.Unmarshal(resp.Data, &r)
+	}
+	return r, err
 }
 
 // attach finds game id for a client's hello on a node of a cluster: the

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -485,5 +487,73 @@ func TestClusterForwardRefused(t *testing.T) {
 	untilClosed(bl)
 	if n := b.cluster.publishFailed.Load(); n != 1 {
 		t.Errorf("refused publications counted %d, want 1", n)
+	}
+}
+
+// TestClusterPingsAtOnce: a node forwarding connections to two owners
+// pings both at once, so that an owner that does not answer delays no
+// other's ping. One after the other, every ping would come a whole ping
+// timeout (a third of a lease) after the one before, which waited for
+// its answer in vain.
+func TestClusterPingsAtOnce(t *testing.T) {
+	const lease = 3 * time.Second
+	_, nodes := newTestCluster(t, lease, "A", "B", "C")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	for _, owner := range []*clusterNode{a, c} {
+		id, tokens := createAt(t, owner.URL, map[string]any{"variant": "chess"})
+		joinURL(t, owner.URL, id, tokens[0], 0)
+		joinURL(t, b.URL, id, tokens[1], 0)
+	}
+	// Both owners fall silent: their pings reach a subscriber that never
+	// answers and notes when each came.
+	ghost, err := nats.Connect(b.nc.ConnectedUrl())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ghost.Close()
+	var mu sync.Mutex
+	pings := map[string][]time.Time{}
+	var silent atomic.Bool
+	for _, owner := range []string{"A", "C"} {
+		if _, err := ghost.Subscribe("anychess.node."+owner+".ping", func(*nats.Msg) {
+			if silent.Load() {
+				mu.Lock()
+				pings[owner] = append(pings[owner], time.Now())
+				mu.Unlock()
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ghost.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	a.nc.Close()
+	c.nc.Close()
+	silent.Store(true)
+	// Node B gives up on each owner after two missed pings.
+	deadline := time.Now().Add(10 * lease)
+	for {
+		mu.Lock()
+		n := min(len(pings["A"]), len(pings["C"]))
+		mu.Unlock()
+		if n >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("pings after the owners fell silent: %v", pings)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	closest := time.Hour
+	for _, ta := range pings["A"] {
+		for _, tc := range pings["C"] {
+			closest = min(closest, max(ta.Sub(tc), tc.Sub(ta)))
+		}
+	}
+	if closest >= lease/6 {
+		t.Errorf("the two owners' pings came at least %s apart; want them at once (one ping's timeout is %s)", closest, lease/3)
 	}
 }
