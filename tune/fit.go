@@ -158,6 +158,18 @@ func DefaultSteps(v *rules.Variant, names []string) []float64 {
 	return steps
 }
 
+// Fix sets to 0 the steps of the weights whose name contains one of the
+// parts (empty parts are ignored), so that a fit keeps them at their start.
+func Fix(names []string, steps []float64, parts []string) {
+	for i, n := range names {
+		for _, p := range parts {
+			if p != "" && strings.Contains(n, p) {
+				steps[i] = 0
+			}
+		}
+	}
+}
+
 // placeholderValue bounds the hand-set value of a placeholder type.
 const placeholderValue = 10
 
