@@ -73,7 +73,7 @@ func TestFitRecoversPieceValues(t *testing.T) {
 	truth["N.value.mg"], truth["R.value.mg"] = 250, 600
 	te := eval.NewWeights(v, truth)
 	tw := te.Weights()
-	base := eval.New(v)
+	base := eval.NewWeights(v, nil) // the hand-set weights, which truth changes
 	d := &Data{Names: names, Init: base.Weights()}
 	steps := make([]float64, len(names))
 	for j, n := range names {
@@ -128,7 +128,7 @@ func TestFitRecoversSquareTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := eval.Names(v)
-	base := eval.New(v) // with chess's learned weights
+	base := eval.NewWeights(v, nil) // the hand-set weights: every table 0
 	truth := map[string]float64{}
 	for j, x := range base.Weights() {
 		truth[names[j]] = x
