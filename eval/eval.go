@@ -37,9 +37,12 @@
 // learned for a variant: each type's mobility (the squares a piece reaches
 // as the board stands) and the attack on the enemy king (the squares next
 // to it that pieces reach), the pair of a colour-bound type on both square
-// colours (the bishop pair), and file riders (rooks, queens) on open and
-// half-open files. Their defaults give the hand-set evaluation
-// above.
+// colours (the bishop pair), file riders (rooks, queens) on open and
+// half-open files, and a table per type and phase of a weight for each
+// square, seen from the owner's side with the files mirrored, added to
+// the piece-square terms (folded into the evaluator's piece-square tables
+// when it is built, so they cost nothing a position). Their defaults give
+// the hand-set evaluation above.
 // A variant may carry learned weights in its rules.Spec (Spec.Weights);
 // each weight it names replaces the default (docs/tuning.md).
 package eval
@@ -65,28 +68,31 @@ const (
 // Evaluator scores positions of one variant. It is immutable after New and
 // safe for concurrent use.
 type Evaluator struct {
-	v      *rules.Variant
-	w      []float64               // the weights, indexed as in Names
-	value  [rules.MaxTypes + 1]int // middle-game value
-	valEg  [rules.MaxTypes + 1]int // endgame value
-	split  bool                    // some type's values differ by phase
-	royal  [rules.MaxTypes + 1]bool
-	pawn   rules.Type
-	mg, eg [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
-	phase  [rules.MaxTypes + 1]int                  // contribution to the game phase
-	full   int                                      // phase of the start position
-	center [geom.Cells]int16                        // distance to the board's centre, in half squares
-	ranked bool                                     // pieces carry ranks (a variant with chance)
-	rankV  [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
-	rankE  [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
-	dur    [maxRank + 1]float64                     // durability by rank, when ranked
-	shape  [][2][]float64                           // hand-set table by type, phase and square (White's view)
-	extra  rules.Engine                             // the variant's Eval, or nil
-	hand   [rules.MaxTypes + 1]int                  // hand-set value by type
-	terms  Terms                                    // the variant's own terms, or nil
-	termW  []float64                                // their weights
-	rankAt int                                      // index of the weight rank.1
-	termOn bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
+	v       *rules.Variant
+	w       []float64               // the weights, indexed as in Names
+	value   [rules.MaxTypes + 1]int // middle-game value
+	valEg   [rules.MaxTypes + 1]int // endgame value
+	split   bool                    // some type's values differ by phase
+	royal   [rules.MaxTypes + 1]bool
+	pawn    rules.Type
+	mg, eg  [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
+	phase   [rules.MaxTypes + 1]int                  // contribution to the game phase
+	full    int                                      // phase of the start position
+	center  [geom.Cells]int16                        // distance to the board's centre, in half squares
+	ranked  bool                                     // pieces carry ranks (a variant with chance)
+	rankV   [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
+	rankE   [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
+	dur     [maxRank + 1]float64                     // durability by rank, when ranked
+	shape   [][2][]float64                           // hand-set table by type, phase and square (White's view)
+	extra   rules.Engine                             // the variant's Eval, or nil
+	hand    [rules.MaxTypes + 1]int                  // hand-set value by type
+	terms   Terms                                    // the variant's own terms, or nil
+	termW   []float64                                // their weights
+	rankAt  int                                      // index of the weight rank.1
+	termOn  bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
+	sqAt    int                                      // index of the first per-square weight
+	sqCells int                                      // weights of one per-square table
+	sqIdx   [geom.Cells]int                          // place of a square (White's view) in a per-square table
 
 	// the pawn-structure, king and tempo weights, rounded where the
 	// evaluation counts in whole centipawns
@@ -166,6 +172,10 @@ func (e *Evaluator) build() {
 		e.center[s] = int16(2 * max(dx, dy))
 	}
 	e.shape = make([][2][]float64, v.NumTypes()+1)
+	e.sqAt, e.sqCells = squareBase(v), squareCells(b)
+	for _, s := range squares {
+		e.sqIdx[s] = squareIndex(b, s)
+	}
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
 		ps := v.PieceSpec(t)
 		e.royal[t] = ps.Royal
@@ -189,8 +199,9 @@ func (e *Evaluator) build() {
 					rel = b.Rotate(s)
 				}
 				ctr, adv := float64(e.center[rel]), float64(rel.Rank())
-				mg := base[tableMg]*e.shape[t][0][rel] + base[centreMg]*ctr + base[advanceMg]*adv
-				eg := base[tableEg]*e.shape[t][1][rel] + base[centreEg]*ctr + base[advanceEg]*adv
+				sq := e.w[e.sqAt+(int(t)-1)*2*e.sqCells+e.sqIdx[rel]:]
+				mg := base[tableMg]*e.shape[t][0][rel] + base[centreMg]*ctr + base[advanceMg]*adv + sq[0]
+				eg := base[tableEg]*e.shape[t][1][rel] + base[centreEg]*ctr + base[advanceEg]*adv + sq[e.sqCells]
 				e.mg[c][t][s], e.eg[c][t][s] = int16(clamp(mg, math.MaxInt16)), int16(clamp(eg, math.MaxInt16))
 			}
 		}

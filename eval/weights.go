@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/anychess/anychess/geom"
@@ -109,6 +110,46 @@ func termBase(v *rules.Variant) int   { return globalBase(v) + numGlobal }
 // rankBase is the index of the weight rank.1, where pieces carry ranks.
 func rankBase(v *rules.Variant) int { return termBase(v) + len(termNames(v)) }
 
+// squareBase is the index of the first per-square weight, after the ranks'.
+func squareBase(v *rules.Variant) int {
+	n := rankBase(v)
+	if v.Chance() {
+		n += maxRank
+	}
+	return n
+}
+
+// squareWidth is the number of files of a per-square table: the files are
+// mirrored, so a table covers the files up to the board's middle (the
+// middle file itself where there is one).
+func squareWidth(b geom.Board) int { return (b.Files + 1) / 2 }
+
+// squareCells is the number of weights of one per-square table.
+func squareCells(b geom.Board) int { return squareWidth(b) * b.Ranks }
+
+// squareIndex returns the place in a per-square table of the square rel,
+// seen from its owner's side: its rank, and its file or the mirrored file.
+func squareIndex(b geom.Board, rel geom.Square) int {
+	f := rel.File()
+	if f >= squareWidth(b) {
+		f = b.Files - 1 - f
+	}
+	return rel.Rank()*squareWidth(b) + f
+}
+
+// squareAt is the index of the weight of type t, phase ph (0 the middle
+// game, 1 the endgame) and table place i.
+func squareAt(v *rules.Variant, t rules.Type, ph, i int) int {
+	return squareBase(v) + ((int(t)-1)*2+ph)*squareCells(v.Board()) + i
+}
+
+// squareName names a place of a per-square table by its square: the
+// file's letter and the rank's number, as "e4".
+func squareName(b geom.Board, i int) string {
+	w := squareWidth(b)
+	return string(geom.FileName(i%w)) + strconv.Itoa(i/w+1)
+}
+
 // termsOf returns v's Terms, or nil.
 func termsOf(v *rules.Variant) Terms {
 	t, _ := v.Ext().(Terms)
@@ -143,9 +184,19 @@ func termNames(v *rules.Variant) []string {
 // pawns (a rook or queen on an open or half-open file), king.attack.mg/eg
 // per square next to the enemy king (or its own) that a piece's
 // capturing rays reach, these eight 0 by default,
-// then the variant's own terms (Terms) and, where pieces carry ranks,
-// rank.1 to rank.9: what a piece of that rank is worth beyond its type's
-// value times its durability, in percent of the type's hand-set value.
+// then the variant's own terms (Terms), where pieces carry ranks rank.1 to
+// rank.9 (what a piece of that rank is worth beyond its type's value times
+// its durability, in percent of the type's hand-set value), and last, for
+// each type and phase, a per-square table added to the piece-square terms
+// (0 by default):
+//
+//	L.square.mg.SQ, L.square.eg.SQ  on the square SQ (as "e4"), seen from
+//	                                the owner's side (ranks counted from
+//	                                its first rank, as White sees them)
+//
+// whose files are mirrored: a table covers the files a to the board's
+// middle (a to d on 8 files, a to e on 9 or 10), and a square of the other
+// half takes the weight of its mirror image (h1 that of a1).
 func Names(v *rules.Variant) []string {
 	n := make([]string, 0, globalBase(v)+numGlobal)
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
@@ -160,6 +211,15 @@ func Names(v *rules.Variant) []string {
 	n = append(n, termNames(v)...)
 	if v.Chance() {
 		n = append(n, rankNames...)
+	}
+	b := v.Board()
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		l := string(v.PieceSpec(t).Letter)
+		for _, ph := range [2]string{"mg", "eg"} {
+			for i := range squareCells(b) {
+				n = append(n, l+".square."+ph+"."+squareName(b, i))
+			}
+		}
 	}
 	return n
 }
@@ -191,9 +251,13 @@ func defaults(v *rules.Variant) []float64 {
 	return w
 }
 
-// CheckWeights reports the names in w that are not weights of v, and
-// values that are not finite numbers.
+// CheckWeights reports the names in w that are not weights of v, values
+// that are not finite numbers, and per-square tables of the wrong size
+// (CheckTables).
 func CheckWeights(v *rules.Variant, w map[string]float64) error {
+	if err := CheckTables(v, w); err != nil {
+		return err
+	}
 	known := map[string]bool{}
 	for _, n := range Names(v) {
 		known[n] = true
@@ -212,6 +276,73 @@ func CheckWeights(v *rules.Variant, w map[string]float64) error {
 	}
 	sort.Strings(bad)
 	return fmt.Errorf("eval: weights of %s: %s", v.Name(), strings.Join(bad, "; "))
+}
+
+// CheckTables reports the per-square tables in w (names L.square.mg.SQ
+// and L.square.eg.SQ) that are not whole: a table names every square of
+// its half of the board (see Names) or none. Other names are not its
+// business.
+func CheckTables(v *rules.Variant, w map[string]float64) error {
+	b := v.Board()
+	letters := map[string]bool{}
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		letters[string(v.PieceSpec(t).Letter)] = true
+	}
+	type shape struct{ n, files, ranks int }
+	tables := map[string]*shape{}
+	var bad []string
+	for n := range w {
+		l, rest, ok := strings.Cut(n, ".square.")
+		if !ok || strings.Contains(l, ".") {
+			continue
+		}
+		ph, sq, ok := strings.Cut(rest, ".")
+		if !ok || (ph != "mg" && ph != "eg") {
+			continue
+		}
+		table := l + ".square." + ph
+		if !letters[l] {
+			bad = append(bad, fmt.Sprintf("%s: %s has no piece %q", table, v.Name(), l))
+			continue
+		}
+		f, r, ok := parseSquare(sq)
+		if !ok {
+			bad = append(bad, fmt.Sprintf("%s: %q is not a square", n, sq))
+			continue
+		}
+		s := tables[table]
+		if s == nil {
+			s = &shape{}
+			tables[table] = s
+		}
+		s.n++
+		s.files, s.ranks = max(s.files, f+1), max(s.ranks, r+1)
+	}
+	wantF := squareWidth(b)
+	for table, s := range tables {
+		if s.files != wantF || s.ranks != b.Ranks || s.n != wantF*b.Ranks {
+			bad = append(bad, fmt.Sprintf("%s: %d squares reaching %d ranks and %d files, want %d ranks of %d files (a to %c: the files are mirrored)",
+				table, s.n, s.ranks, s.files, b.Ranks, wantF, geom.FileName(wantF-1)))
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	return fmt.Errorf("eval: weights of %s: %s", v.Name(), strings.Join(bad, "; "))
+}
+
+// parseSquare reads a square's name, a file letter and a rank from 1,
+// without a board: the zero-based file and rank.
+func parseSquare(s string) (f, r int, ok bool) {
+	if len(s) < 2 || s[0] < 'a' || s[0] >= 'a'+geom.MaxFiles {
+		return 0, 0, false
+	}
+	n, err := strconv.Atoi(s[1:])
+	if err != nil || n < 1 || n > geom.MaxRanks || s[1] == '0' || s[1] == '+' {
+		return 0, 0, false
+	}
+	return int(s[0] - 'a'), n - 1, true
 }
 
 // Weights returns the evaluator's weights in the order of Names.
@@ -280,6 +411,9 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			d[centreEg] += sign * ctr * fe
 			d[advanceMg] += sign * adv * fm
 			d[advanceEg] += sign * adv * fe
+			sq := e.sqAt + (int(t)-1)*2*e.sqCells + e.sqIdx[rel]
+			dst[sq] += sign * fm
+			dst[sq+e.sqCells] += sign * fe
 			if len(e.rays[t][0]) > 0 {
 				n, att := e.mobility(p, s, t, c, king[c.Other()])
 				d[mobilityMg] += sign * float64(n) * fm

@@ -30,6 +30,11 @@ func TestFeaturesDotWeights(t *testing.T) {
 				changed[n] = 3
 			}
 		}
+		for n := range changed {
+			if strings.Contains(n, ".square.") {
+				changed[n] = float64(len(n)%7*5 - 15) // -15 to 15 by square and type
+			}
+		}
 		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6, "king.attack.mg": 9, "king.attack.eg": 4} {
 			changed[n] = x
 		}
@@ -334,5 +339,97 @@ func TestMobility(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSquareTables: a per-square weight is added for the piece on that
+// square seen from its owner's side, the files mirrored: White's knight
+// on c2 or f2 and Black's on c7 or f7 take the weight of c2.
+func TestSquareTables(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := map[string]float64{}
+	for r := 1; r <= 8; r++ {
+		for f := 'a'; f <= 'd'; f++ {
+			x := float64(10*r + int(f-'a') + 1)
+			w["N.square.mg."+string(f)+strconv.Itoa(r)] = x
+			w["N.square.eg."+string(f)+strconv.Itoa(r)] = x
+		}
+	}
+	if err := eval.CheckWeights(v, w); err != nil {
+		t.Fatal(err)
+	}
+	with, without := eval.NewWeights(v, w), eval.NewWeights(v, nil)
+	for _, tt := range []struct {
+		fen  string
+		want int // the change, from White's side
+	}{
+		{"4k3/8/8/8/8/8/2N5/4K3 w - - 0 1", 23},
+		{"4k3/8/8/8/8/8/5N2/4K3 w - - 0 1", 23},
+		{"4k3/8/8/8/8/8/5N2/4K3 b - - 0 1", 23},
+		{"4k3/2n5/8/8/8/8/8/4K3 w - - 0 1", -23},
+		{"4k3/5n2/8/8/8/8/8/4K3 b - - 0 1", -23},
+		{"N3k3/8/8/8/8/8/8/4K3 w - - 0 1", 81},
+		{"4k2n/8/8/8/8/8/8/4K3 w - - 0 1", -11},
+		{"4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", 54},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0},
+	} {
+		p, err := v.ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := with.Evaluate(p) - without.Evaluate(p)
+		if p.Turn() == rules.Black {
+			got = -got
+		}
+		// The tables hold whole centipawns, cut toward 0: the hand-set
+		// entry's fraction may move the sum by one.
+		if got < tt.want-1 || got > tt.want+1 {
+			t.Errorf("%s: evaluation moved by %d, want %d", tt.fen, got, tt.want)
+		}
+	}
+}
+
+// TestCheckTables: a per-square table names every square of its half of
+// the board or none.
+func TestCheckTables(t *testing.T) {
+	whole := func(key string, files, ranks int) map[string]float64 {
+		w := map[string]float64{}
+		for r := 1; r <= ranks; r++ {
+			for f := range files {
+				w[key+"."+string(rune('a'+f))+strconv.Itoa(r)] = 1
+			}
+		}
+		return w
+	}
+	for _, tt := range []struct {
+		variant string
+		w       map[string]float64
+		want    string // "" for none
+	}{
+		{"chess", whole("N.square.mg", 4, 8), ""},
+		{"chess", map[string]float64{"N.value.mg": 300, "tempo": 3}, ""},
+		{"greatshatranj", whole("N.square.eg", 5, 8), ""},
+		{"chess", whole("N.square.mg", 4, 7), "N.square.mg: 28 squares reaching 7 ranks and 4 files, want 8 ranks of 4 files (a to d"},
+		{"chess", whole("N.square.mg", 8, 8), "N.square.mg: 64 squares reaching 8 ranks and 8 files, want 8 ranks of 4 files"},
+		{"chess", whole("N.square.mg", 4, 9), "reaching 9 ranks"},
+		{"chess", map[string]float64{"N.square.mg.a1": 1}, "N.square.mg: 1 squares"},
+		{"chess", whole("Z.square.mg", 4, 8), "Z.square.mg: chess has no piece \"Z\""},
+		{"chess", map[string]float64{"N.square.mg.a0": 1}, "\"a0\" is not a square"},
+		{"chess", map[string]float64{"N.square.eg.z": 1}, "\"z\" is not a square"},
+	} {
+		v, err := catalog.MustDefault().Get(tt.variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = eval.CheckTables(v, tt.w)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s %v: %v", tt.variant, tt.w, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: error %v, want one with %q", tt.variant, err, tt.want)
+		}
 	}
 }

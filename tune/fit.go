@@ -116,7 +116,8 @@ type FitConfig struct {
 }
 
 // DefaultSteps returns the step sizes for the evaluation's weights by name:
-// values in centipawns, the scales of hand-set tables in hundredths, and
+// values in centipawns, per-square weights in half centipawns, the scales
+// of hand-set tables in hundredths, and
 // the mop-up weights and royal values fixed (the sample rarely shows them).
 // Every weight of a placeholder type, whose hand-set value is below
 // placeholderValue (a hook values its pieces, as csipgs's designs), stays
@@ -148,11 +149,25 @@ func DefaultSteps(v *rules.Variant, names []string) []float64 {
 			steps[i] = 0.005
 		case strings.Contains(n, ".centre."), strings.Contains(n, ".advance."):
 			steps[i] = 0.1
+		case strings.Contains(n, ".square."):
+			steps[i] = 0.5
 		default:
 			steps[i] = 0.25
 		}
 	}
 	return steps
+}
+
+// Fix sets to 0 the steps of the weights whose name contains one of the
+// parts (empty parts are ignored), so that a fit keeps them at their start.
+func Fix(names []string, steps []float64, parts []string) {
+	for i, n := range names {
+		for _, p := range parts {
+			if p != "" && strings.Contains(n, p) {
+				steps[i] = 0
+			}
+		}
+	}
 }
 
 // placeholderValue bounds the hand-set value of a placeholder type.

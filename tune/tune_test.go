@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -71,7 +73,7 @@ func TestFitRecoversPieceValues(t *testing.T) {
 	truth["N.value.mg"], truth["R.value.mg"] = 250, 600
 	te := eval.NewWeights(v, truth)
 	tw := te.Weights()
-	base := eval.New(v)
+	base := eval.NewWeights(v, nil) // the hand-set weights, which truth changes
 	d := &Data{Names: names, Init: base.Weights()}
 	steps := make([]float64, len(names))
 	for j, n := range names {
@@ -114,6 +116,134 @@ func TestFitRecoversPieceValues(t *testing.T) {
 			t.Errorf("%s = %.1f, want %.1f (started at %.1f)", n, got, want, d.Init[j])
 		}
 	}
+}
+
+// TestFitRecoversSquareTables: on positions of chess with pieces put at
+// random, results given by the logistic curve of an evaluation with known
+// per-square tables of the knight give those tables back, square by
+// square, from tables of 0.
+func TestFitRecoversSquareTables(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := eval.Names(v)
+	base := eval.NewWeights(v, nil) // the hand-set weights: every table 0
+	truth := map[string]float64{}
+	for j, x := range base.Weights() {
+		truth[names[j]] = x
+	}
+	steps := make([]float64, len(names))
+	for j, n := range names {
+		sq, ok := strings.CutPrefix(n, "N.square.")
+		if !ok {
+			continue
+		}
+		// A different value on every square and phase, -45 to 45.
+		ph, at, _ := strings.Cut(sq, ".")
+		x := float64(int(at[0]-'a')*13 + int(at[1]-'1')*7 - 45)
+		if ph == "eg" {
+			x = -x
+		}
+		truth[n] = x
+		steps[j] = 2
+	}
+	if fitted := len(slices.DeleteFunc(slices.Clone(steps), func(x float64) bool { return x == 0 })); fitted != 64 {
+		t.Fatalf("%d per-square weights of the knight, want 64 (32 squares by 2 phases)", fitted)
+	}
+	tw := eval.NewWeights(v, truth).Weights()
+	d := &Data{Names: names, Init: base.Weights()}
+	for j, n := range names {
+		if steps[j] != 0 && d.Init[j] != 0 {
+			t.Fatalf("%s starts at %v, want 0", n, d.Init[j])
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	f := make([]float64, len(names))
+	for d.Len() < 5000 {
+		p, err := v.ParseFEN(randomPosition(rng))
+		if err != nil {
+			continue
+		}
+		off := base.Features(p, f)
+		s := off
+		for j := range tw {
+			s += tw[j] * f[j]
+		}
+		// The result is the expected score itself: a data set without
+		// noise, which the true weights fit exactly.
+		d.Add(f, off, sigmoid(s, 0.5))
+	}
+	res, err := Fit(d, FitConfig{Iterations: 500, Steps: steps, K: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Loss > res.Before/100 {
+		t.Errorf("loss %v after, %v before", res.Loss, res.Before)
+	}
+	for j, n := range names {
+		if steps[j] == 0 {
+			continue
+		}
+		if got, want := res.Weights[j], truth[n]; math.Abs(got-want) > 3 {
+			t.Errorf("%s = %.1f, want %.1f", n, got, want)
+		}
+	}
+}
+
+// randomPosition returns the FEN of a chess position with the kings and
+// a random number of each other piece of each side on random squares
+// (pawns off the first and last ranks), either side to move.
+func randomPosition(rng *rand.Rand) string {
+	var board [64]byte
+	put := func(c byte, lo, hi int) {
+		for {
+			if s := lo + rng.IntN(hi-lo); board[s] == 0 {
+				board[s] = c
+				return
+			}
+		}
+	}
+	put('K', 0, 64)
+	put('k', 0, 64)
+	for _, pc := range []struct {
+		c   byte
+		max int
+	}{{'N', 2}, {'B', 2}, {'R', 2}, {'Q', 1}, {'P', 8}} {
+		for _, c := range []byte{pc.c, pc.c + 'a' - 'A'} {
+			for range rng.IntN(pc.max + 1) {
+				if pc.c == 'P' {
+					put(c, 8, 56)
+				} else {
+					put(c, 0, 64)
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := range 8 {
+			c := board[r*8+f]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(c)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString([]string{" w - - 0 1", " b - - 0 1"}[rng.IntN(2)])
+	return b.String()
 }
 
 // TestResume: a sample interrupted after some games and resumed is the

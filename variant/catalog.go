@@ -116,6 +116,9 @@ func (r *Registry) add(data []byte, origin string, weights func(name string) (ma
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
 	}
+	if err := checkTables(v, origin); err != nil {
+		return nil, err
+	}
 	return v, r.Register(v, data)
 }
 

@@ -146,6 +146,9 @@ func (r *Registry) loadChecked(filename string, check Check) (*rules.Variant, er
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrFile, filename, err)
 	}
+	if err := checkTables(v, filename); err != nil {
+		return nil, err
+	}
 	if err := check(filename, data, v); err != nil {
 		return nil, fmt.Errorf("%s: %w", filename, err)
 	}

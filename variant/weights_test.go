@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,6 +28,41 @@ func TestWeightsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestWeightsSquareTables: a table by square is read rank by rank, the
+// highest rank first, and written back the same way.
+func TestWeightsSquareTables(t *testing.T) {
+	text := "variant = \"chess\"\n[N]\nvalue.mg = 300\nsquare.mg = [\n  [1, 2.5],\n  [-3, 4], # rank 2\n  [5, 6],\n]\n"
+	_, w, err := variant.ParseWeights([]byte(text), "w.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{
+		"N.value.mg":     300,
+		"N.square.mg.a3": 1, "N.square.mg.b3": 2.5,
+		"N.square.mg.a2": -3, "N.square.mg.b2": 4,
+		"N.square.mg.a1": 5, "N.square.mg.b1": 6,
+	}
+	if !reflect.DeepEqual(w, want) {
+		t.Fatalf("read %v, want %v", w, want)
+	}
+	data := variant.FormatWeights("chess", w)
+	if !strings.Contains(string(data), "square.mg = [\n  [1.0, 2.5], # 3\n  [-3.0, 4.0], # 2\n  [5.0, 6.0], # 1\n]") {
+		t.Errorf("not written as an array of ranks:\n%s", data)
+	}
+	if _, got, err := variant.ParseWeights(data, "again.toml"); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("read back %v, %v", got, err)
+	}
+	// Squares that do not make a whole table stay single weights.
+	part := map[string]float64{"N.square.mg.a1": 1, "N.square.mg.b2": 2}
+	data = variant.FormatWeights("chess", part)
+	if strings.Contains(string(data), "[[") || strings.Contains(string(data), "= [") {
+		t.Errorf("a part of a table written as an array:\n%s", data)
+	}
+	if _, got, err := variant.ParseWeights(data, "again.toml"); err != nil || !reflect.DeepEqual(got, part) {
+		t.Errorf("read back %v, %v", got, err)
+	}
+}
+
 func TestParseWeightsErrors(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
 		{"tempo = ", "w.toml"},
@@ -34,7 +70,14 @@ func TestParseWeightsErrors(t *testing.T) {
 		{"tempo = nan", "not a finite number"},
 		{"tempo = inf", "not a finite number"},
 		{"tempo = true", "tempo is a bool"},
-		{"[N]\nvalue = [1, 2]", "N.value is a []interface {}"},
+		{"[N]\nvalue = [1, 2]", "N.value: rank 2 is a int64, want an array of numbers by file"},
+		{"[N]\nsquare.mg = []", "N.square.mg has 0 ranks"},
+		{"[N]\nsquare.mg = [[1, 2], [3]]", "N.square.mg: rank 1 has 1 numbers, want 2"},
+		{"[N]\nsquare.mg = [[], []]", "N.square.mg: rank 2 has 0 numbers"},
+		{"[N]\nsquare.mg = [[1, \"x\"]]", "N.square.mg.b1 is a string"},
+		{"[N]\nsquare.mg = [[1, [2]]]", "N.square.mg.b1 is a []interface {}"},
+		{"[N]\nsquare.mg = [[1, nan]]", "N.square.mg.b1 = NaN is not a finite number"},
+		{"[N]\nsquare.mg = [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]]", "want 17 as the highest rank has (1 to 16)"},
 		{"variant = 3", "want the variant's name"},
 		{"[variant]\nx = 3", "want the variant's name"},
 		{"[pieces]\nvariant = 3", ""}, // a weight named pieces.variant, for the evaluation to judge
@@ -67,6 +110,9 @@ func TestLoadWeightsBeside(t *testing.T) {
 		{"variant = \"mini\"\ntempo = 7\n[N]\nvalue.mg = 300\n", map[string]float64{"tempo": 7, "N.value.mg": 300}, ""},
 		{"variant = \"chess\"\ntempo = 7\n", nil, "not \"mini\""},
 		{"tempo = [", nil, "mini.weights.toml"},
+		{"variant = \"mini\"\n[N]\nsquare.mg = [[1, 2, 3, 4]]\n", nil, "N.square.mg: 4 squares reaching 1 ranks and 4 files, want 8 ranks of 4 files"},
+		{"variant = \"mini\"\n[N]\nsquare.eg = " + table(8, 8) + "\n", nil, "N.square.eg: 64 squares reaching 8 ranks and 8 files, want 8 ranks of 4"},
+		{"variant = \"mini\"\n[N]\nsquare.eg = " + table(8, 4) + "\n", squareWeights("N.square.eg", 8, 4), ""},
 	} {
 		wf := variant.WeightsFile(file)
 		os.Remove(wf)
@@ -91,10 +137,42 @@ func TestLoadWeightsBeside(t *testing.T) {
 	}
 }
 
+// table returns a TOML table by square of the given size, the square
+// with rank r and file f (from 0) holding 10*r+f.
+func table(ranks, files int) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for r := ranks - 1; r >= 0; r-- {
+		b.WriteString("[")
+		for f := range files {
+			if f > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Itoa(10*r + f))
+		}
+		b.WriteString("],")
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// squareWeights returns the weights that table(ranks, files) at key gives.
+func squareWeights(key string, ranks, files int) map[string]float64 {
+	w := map[string]float64{}
+	for r := range ranks {
+		for f := range files {
+			w[key+"."+string(rune('a'+f))+strconv.Itoa(r+1)] = float64(10*r + f)
+		}
+	}
+	return w
+}
+
 func FuzzParseWeights(f *testing.F) {
 	f.Add([]byte("variant = \"chess\"\ntempo = 10\n[N]\nvalue.mg = 325.5\n"))
 	f.Add([]byte("[pawn.passed]\nmg = -1e3\n"))
 	f.Add([]byte("a.b.c = 1\n\"x y\" = 2"))
+	f.Add([]byte("[N]\nsquare.mg = [[1, 2], [3, 4.5]]\nsquare.eg = [[-1e2]]\nvalue.mg = 3\n"))
+	f.Add([]byte("x = [[1, 2], [3]]\ny.a1 = 2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		name, w, err := variant.ParseWeights(data, "fuzz.toml")
 		if err != nil {

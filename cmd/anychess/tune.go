@@ -31,6 +31,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "weights file to write (default: beside -file, else VARIANT.weights.toml in -data)")
 	iters := fs.Int("iters", 1000, "gradient descent passes over the sample")
 	l2 := fs.Float64("l2", 1e-8, "pull of each weight toward its start, per step size squared")
+	fixed := fs.String("fixed", "", "comma-separated parts of names: the weights whose name contains one keep their start")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -105,6 +106,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "sample %s: %d positions, %d of them held out (every tenth game)\n", sample, d.Len()+h.Len(), h.Len())
 	steps := tune.DefaultSteps(v, d.Names)
+	if *fixed != "" {
+		tune.Fix(d.Names, steps, strings.Split(*fixed, ","))
+	}
 	res, err := tune.Fit(d, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, Progress: func(it int, loss float64) {
 		fmt.Fprintf(stderr, "\rfit %d/%d  loss %.6f   ", it, *iters, loss)
 	}})

@@ -48,6 +48,9 @@ func TestTuneUserVariant(t *testing.T) {
 	if err := eval.CheckWeights(v, v.Spec().Weights); err != nil {
 		t.Error(err)
 	}
+	if _, ok := v.Spec().Weights["N.square.mg.d4"]; !ok {
+		t.Error("the weights file lacks the knight's per-square table")
+	}
 	sample, err := os.ReadFile(filepath.Join(dir, "mini.sample"))
 	if err != nil {
 		t.Fatal(err)
@@ -63,6 +66,24 @@ func TestTuneUserVariant(t *testing.T) {
 	}
 	if !bytes.Equal(sample, again) {
 		t.Error("the second run changed the finished sample")
+	}
+	// -fixed keeps the weights it names at their start: the file lacks them.
+	out.Reset()
+	errb.Reset()
+	if st := run(append(args, "-fixed", "tempo,.square.,N."), nil, &out, &errb); st != 0 {
+		t.Fatalf("-fixed: exit %d: %s", st, errb.String())
+	}
+	written, err := os.ReadFile(variant.WeightsFile(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		part string
+		want bool
+	}{{"tempo", false}, {"square", false}, {"[N]", false}, {"[B]", true}, {"value.mg", true}} {
+		if got := strings.Contains(string(written), tt.part); got != tt.want {
+			t.Errorf("-fixed: the weights file holds %q: %v, want %v\n%s", tt.part, got, tt.want, written)
+		}
 	}
 	// A broken weights file is refused with its name.
 	if err := os.WriteFile(variant.WeightsFile(file), []byte("tempo = \"x\""), 0o644); err != nil {
