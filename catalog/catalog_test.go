@@ -1,11 +1,58 @@
 package catalog_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/game"
+	"github.com/anychess/anychess/variant"
 )
+
+// TestGoVariantsTakeTheirWeights: a variant built in Go carries the
+// learned weights embedded for it (data/weights/NAME.toml), as a variant
+// of a file does, in the registry's variant and in one made for a game's
+// options; Vazir carries its own, not chess's.
+func TestGoVariantsTakeTheirWeights(t *testing.T) {
+	reg := catalog.MustDefault()
+	chess, err := reg.Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	some := false
+	for _, name := range []string{"vazir", "crazychess", "csipgs"} {
+		v, err := reg.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := variant.BuiltinWeights(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		some = some || len(want) > 0
+		got := v.Spec().Weights
+		if len(got) != len(want) || len(want) > 0 && !reflect.DeepEqual(got, want) {
+			t.Errorf("%s carries %d weights, want the %d of its file", name, len(got), len(want))
+		}
+		if name == "vazir" && len(got) > 0 && reflect.DeepEqual(got, chess.Spec().Weights) {
+			t.Errorf("vazir carries chess's weights")
+		}
+		tags := map[string]string{}
+		for _, o := range v.Options() {
+			tags[o.Name] = o.Value
+		}
+		w, err := v.Configure(tags)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := w.Spec().Weights; len(got) != len(want) {
+			t.Errorf("%s with its options %v carries %d weights, want %d", name, tags, len(got), len(want))
+		}
+	}
+	if !some {
+		t.Fatal("no variant built in Go has a weights file: the test shows nothing")
+	}
+}
 
 // TestDefault checks that every variant is registered and that each one's
 // start position reads back from its own FEN.

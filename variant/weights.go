@@ -306,6 +306,13 @@ func readWeights(read func(string) ([]byte, error), file, variant string) (map[s
 	return w, nil
 }
 
+// BuiltinWeights returns the embedded weights file of the variant name
+// (data/weights/NAME.toml), or nil if there is none: the learned
+// evaluation of a variant built in Go (Vazir, Crazy Chess, csipgs Chess),
+// which its package puts in the Spec it compiles, as the registry does for
+// the variants of files.
+func BuiltinWeights(name string) (map[string]float64, error) { return builtinWeights(name) }
+
 // builtinWeights returns the embedded weights of the built-in variant name.
 func builtinWeights(name string) (map[string]float64, error) {
 	return readWeights(builtin.ReadFile, path.Join("data", "weights", name+".toml"), name)

@@ -81,6 +81,7 @@ import (
 	"math/bits"
 
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant"
 )
 
 // Name is the variant's registry name.
@@ -143,6 +144,12 @@ func New(opts Options) (*rules.Variant, error) {
 		s.End.Dead = []string{"K:K", "KN:K", "KB:K"}
 		s.End.DeadSameColor = "B"
 	}
+	// The learned evaluation (data/weights/crazychess.toml), if any.
+	w, err := variant.BuiltinWeights(Name)
+	if err != nil {
+		return nil, fmt.Errorf("crazy: %w", err)
+	}
+	s.Weights = w
 	v, err := rules.Compile(s)
 	if err != nil {
 		return nil, fmt.Errorf("crazy: %w", err)

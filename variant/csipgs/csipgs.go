@@ -8,6 +8,7 @@ import (
 
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/variant"
 )
 
 // Name is the variant's registry name.
@@ -116,9 +117,10 @@ type compiled struct {
 // game; moderated wraps it for the moderated mode): its methods are the
 // rules, over the options and the design registry it holds.
 type csipgs struct {
-	o     Options
-	po    ParseOptions
-	board geom.Board // the true board with its terrain
+	o       Options
+	po      ParseOptions
+	weights map[string]float64 // the learned evaluation's, or nil
+	board   geom.Board         // the true board with its terrain
 
 	mu      sync.Mutex
 	designs atomic.Pointer[[]*compiled] // append-only: index id-1
@@ -148,6 +150,12 @@ func New(opts Options) (*rules.Variant, error) {
 	z.bufs.New = func() any { b := make([]rules.Move, 0, rules.MaxMoves); return &b }
 	z.designs.Store(&[]*compiled{})
 	z.reset = map[string]bool{}
+	// The learned evaluation (data/weights/csipgs.toml), if any.
+	w, err := variant.BuiltinWeights("csipgs")
+	if err != nil {
+		return nil, fmt.Errorf("csipgs: %w", err)
+	}
+	z.weights = w
 	resets := opts.FiftyMoveResetDesigns
 	if resets == nil {
 		resets = []string{"fmWfcF"}
@@ -222,7 +230,8 @@ func (z *csipgs) spec(holes geom.Set) rules.Spec {
 			NFold:     3,
 			MoveCap:   2 * z.o.MaxTurns,
 		},
-		Ext: z,
+		Ext:     z,
+		Weights: z.weights,
 	}
 	if z.o.Moderated {
 		// Only moderated games hide anything: open games have no views

@@ -124,8 +124,11 @@ func New(opts Options) (*rules.Variant, error) {
 		"probability (a+1)/(a+d+1); a player has a limited number of tries per turn."
 	s.Ranked = true
 	// Chess's learned evaluation weights were learned without ranks and
-	// chance: Vazir keeps the hand-set evaluation.
-	s.Weights = nil
+	// chance: Vazir takes its own (data/weights/vazir.toml), or else the
+	// hand-set evaluation.
+	if s.Weights, err = variant.BuiltinWeights(s.Name); err != nil {
+		return nil, fmt.Errorf("vazir: %w", err)
+	}
 	z := &vazir{o: o}
 	s.Ext = z
 
