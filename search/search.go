@@ -1,13 +1,13 @@
 // Package search finds good moves in any variant: iterative deepening
 // principal-variation search with a transposition table (in quiescence
 // too), quiescence search, move ordering (hash move, captures by victim
-// and attacker, killers, counter moves, history and continuation history
-// with a malus for the moves that did not cut off), null-move pruning and
-// late-move reductions (by a log table and the move's history) where the
-// variant makes them sound, reverse futility and late-move pruning that
-// depend on whether the static evaluation improves, internal iterative
-// reduction, and time management that follows the best move's
-// stability.
+// and attacker and by capture history, killers, counter moves, history and
+// continuation history with a malus for the moves that did not cut off),
+// null-move pruning and late-move reductions (by a log table and the
+// move's history) where the variant makes them sound, reverse futility and
+// late-move pruning that depend on whether the static evaluation improves,
+// internal iterative reduction, and time management that follows the best
+// move's stability.
 //
 // Where captures are plain (no hook makes, resolves or gives chances to
 // them; see plainCaptures), static exchange evaluation, on the rules'
@@ -311,6 +311,7 @@ type searcher struct {
 	killers     [maxPly + 1][2]rules.Move
 	history     [2][rules.MaxTypes + 1][1024]int32 // by side, piece type and target; within ±histMax
 	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
+	caps        [maxPly + 1][maxQuiets]int32       // the capture-history indices of the captures searched at a node
 	cont        *contHist                          // nil: none for this variant
 	cctx        [maxPly + 1]int32                  // the continuation context of the move made at each ply
 	evals       [maxPly + 1]int32                  // the static evaluation at each ply (-Infinity in check)
@@ -773,7 +774,7 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 			if s.ranked {
 				attacker = s.ev.PieceValue(p.At(m.From()))
 			}
-			v = 1<<28 + int32(victim*16-attacker/16)
+			v = 1<<28 + int32(victim*16-attacker/16+s.captureScore(m))
 			if s.see && !s.seeGE(m, 0) {
 				v -= 1<<28 + 1<<24 // a losing capture: after the quiet moves
 			}
@@ -950,7 +951,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	origAlpha := alpha
 	us := p.Turn()
 	legal := 0
-	nQuiets := 0
+	nQuiets, nCaps := 0, 0
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
@@ -988,9 +989,15 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				continue
 			}
 		}
-		if quiet && nQuiets < maxQuiets {
+		capIdx := int32(-1)
+		switch {
+		case quiet && nQuiets < maxQuiets:
 			s.quiets[ply][nQuiets] = m
 			nQuiets++
+		case !quiet && s.cont != nil && nCaps < maxQuiets:
+			capIdx = s.cont.captureIndex(p, m)
+			s.caps[ply][nCaps] = capIdx
+			nCaps++
 		}
 		if s.chance {
 			if outs := p.Outcomes(m); len(outs) > 1 {
@@ -1077,6 +1084,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 						}
 						s.updateQuietHistory(us, ply, m, nQuiets, depth)
 					}
+					s.updateCaptures(ply, nCaps, capIdx, depth)
 					break
 				}
 			}
