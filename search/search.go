@@ -158,8 +158,9 @@ type Result struct {
 }
 
 // Engine searches positions. It keeps its transposition table and its
-// continuation histories between searches of one game. It is not safe for
-// concurrent searches; one engine plays one game at a time.
+// histories (of quiet moves, continuation and capture history) between
+// searches of one game. It is not safe for concurrent searches; one
+// engine plays one game at a time.
 //
 // With several threads (SetThreads) a search is a shared-hash parallel
 // search (Lazy SMP): helper threads search the same root, each on its own
@@ -232,6 +233,7 @@ func (e *Engine) Clear() {
 	e.running.Wait()
 	e.tt.clear()
 	e.cont = nil
+	e.main = nil // and with it the main thread's history
 	e.mu.Lock()
 	e.spare = nil
 	e.mu.Unlock()
@@ -309,13 +311,13 @@ type searcher struct {
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
 	killers     [maxPly + 1][2]rules.Move
-	history     [2][rules.MaxTypes + 1][1024]int32 // by side, piece type and target; within ±histMax
-	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
-	caps        [maxPly + 1][maxQuiets]int32       // the capture-history indices of the captures searched at a node
-	cont        *contHist                          // nil: none for this variant
-	cctx        [maxPly + 1]int32                  // the continuation context of the move made at each ply
-	evals       [maxPly + 1]int32                  // the static evaluation at each ply (-Infinity in check)
-	turns       [maxPly + 1]rules.Color            // the side to move at each ply
+	history     *histTable                        // kept from one search of a game to the next
+	quiets      [maxPly + 1][maxQuiets]rules.Move // quiet moves searched at a node, for the history malus
+	caps        [maxPly + 1][maxQuiets]int32      // the capture-history indices of the captures searched at a node
+	cont        *contHist                         // nil: none for this variant
+	cctx        [maxPly + 1]int32                 // the continuation context of the move made at each ply
+	evals       [maxPly + 1]int32                 // the static evaluation at each ply (-Infinity in check)
+	turns       [maxPly + 1]rules.Color           // the side to move at each ply
 	pv          [maxPly + 1][maxPly + 1]rules.Move
 	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
@@ -442,8 +444,9 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 }
 
 // searcherOf returns a searcher of p within lim: reuse (if not nil) made
-// new but for its move buffers and its continuation history, which it
-// keeps, or else a new one without a continuation history.
+// new but for its move buffers, its continuation history and its history
+// (kept while the variant stays the same), or else a new one without a
+// continuation history.
 func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, reuse *searcher) *searcher {
 	v := p.Variant()
 	spec := v.Spec()
@@ -456,9 +459,12 @@ func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, 
 			s.scores[i] = make([]int32, 0, 256)
 		}
 	}
-	moves, scores, cont, seeBuf := s.moves, s.scores, s.cont, s.seeBuf[:0]
+	moves, scores, cont, seeBuf, hist := s.moves, s.scores, s.cont, s.seeBuf[:0], s.history
+	if hist == nil || hist.v != v {
+		hist = &histTable{v: v}
+	}
 	*s = searcher{
-		moves: moves, scores: scores, cont: cont, seeBuf: seeBuf,
+		moves: moves, scores: scores, cont: cont, seeBuf: seeBuf, history: hist,
 		e: e, p: p, ev: e.Evaluator(v), tt: e.tt, ctx: ctx, lim: lim, start: time.Now(),
 		nullOK:  end.Stalemate == rules.DrawValue && !isAfterMover(v),
 		drawRep: end.NFold > 0,
@@ -1521,7 +1527,16 @@ func (s *searcher) histOf(us rules.Color, m rules.Move) *int32 {
 	if m.Kind() != rules.Normal && m.Kind() != rules.Castle {
 		return nil
 	}
-	return &s.history[us][s.p.At(m.From()).Type()][m.To()]
+	return &s.history.score[us][s.p.At(m.From()).Type()][m.To()]
+}
+
+// histTable is the history of quiet moves of one variant, by side, piece
+// type and target, within ±histMax. A searcher keeps it from one search
+// to the next (an engine's main thread: until Clear), like the
+// continuation history.
+type histTable struct {
+	v     *rules.Variant
+	score [2][rules.MaxTypes + 1][1024]int32
 }
 
 // gravity adds bonus (negative: a malus) to the history score h, scaled so
