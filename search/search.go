@@ -643,10 +643,12 @@ func (s *searcher) rootMoves(moves []rules.Move) []rules.Move {
 	return slices.DeleteFunc(moves, func(m rules.Move) bool { return !slices.Contains(s.lim.SearchMoves, m) })
 }
 
-// aspiration searches the root at depth with a window around prev.
+// aspiration searches the root at depth with a window around prev:
+// aspDelta either side, widened on the side it fails by delta, which
+// grows by half each time, past the score the search returned.
 func (s *searcher) aspiration(depth, prev int, first bool) (int, string) {
 	alpha, beta := -Infinity, Infinity
-	delta := 30
+	delta := aspDelta
 	if depth >= 4 && first && abs(prev) < mateMin {
 		alpha, beta = prev-delta, prev+delta
 	}
@@ -655,21 +657,32 @@ func (s *searcher) aspiration(depth, prev int, first bool) (int, string) {
 		if s.stopped {
 			return score, ""
 		}
-		switch {
-		case score <= alpha:
-			alpha = max(-Infinity, alpha-delta)
-			delta *= 3
-		case score >= beta:
-			beta = min(Infinity, beta+delta)
-			delta *= 3
-		default:
+		if score > alpha && score < beta {
 			return score, ""
 		}
-		if delta > 1000 {
-			alpha, beta = -Infinity, Infinity
-		}
+		alpha, beta, delta = widen(alpha, beta, score, delta)
 	}
 }
+
+// widen returns the aspiration window and delta after a search with the
+// window (alpha, beta) returned score, outside it: the side it failed on
+// moved delta past the score, delta grown by half, the whole range once
+// delta passes 1000.
+func widen(alpha, beta, score, delta int) (int, int, int) {
+	if score <= alpha {
+		alpha = max(-Infinity, min(alpha, score)-delta)
+	} else {
+		beta = min(Infinity, max(beta, score)+delta)
+	}
+	delta += delta / 2
+	if delta > 1000 {
+		return -Infinity, Infinity, delta
+	}
+	return alpha, beta, delta
+}
+
+// aspDelta is the half-width of the first aspiration window.
+const aspDelta = 15
 
 func (s *searcher) info(depth, score int, pv []rules.Move) Info {
 	in := Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: s.nodes + s.others, Time: time.Since(s.start), PV: pv}
