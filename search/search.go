@@ -4,10 +4,10 @@
 // and attacker and by capture history, killers, counter moves, history and
 // continuation history with a malus for the moves that did not cut off),
 // null-move pruning and late-move reductions (by a log table and the
-// move's history) where the variant makes them sound, reverse futility and
-// late-move pruning that depend on whether the static evaluation improves,
-// internal iterative reduction, and time management that follows the best
-// move's stability.
+// move's history) where the variant makes them sound, reverse futility,
+// futility and late-move pruning that depend on whether the static
+// evaluation improves, internal iterative reduction, and time management
+// that follows the best move's stability.
 //
 // Where captures are plain (no hook makes, resolves or gives chances to
 // them; see plainCaptures), static exchange evaluation, on the rules'
@@ -918,7 +918,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	if !pvNode && !inCheck && ply > 0 && s.prune {
 		// Reverse futility pruning.
-		if depth <= 3 && staticEval-120*(depth-b2i(improving)) >= beta && abs(beta) < mateMin {
+		if depth <= rfpDepth && staticEval-rfpMargin(depth, improving) >= beta && abs(beta) < mateMin {
 			return staticEval
 		}
 		// Null move: pass and see whether the opponent can still not
@@ -990,10 +990,10 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
-			if depth <= 3 && i >= lmpCount(depth, improving) {
+			if depth <= lmpDepth && i >= lmpCount(depth, improving) {
 				continue
 			}
-			if depth <= 2 && staticEval+150*depth <= alpha {
+			if depth <= futilityDepth && staticEval+futilityMargin(depth) <= alpha {
 				continue
 			}
 		}
@@ -1498,8 +1498,30 @@ func (s *searcher) improving(ply, ev int) bool {
 	return true
 }
 
-// lmpCount is the number of quiet moves searched at depth before late-move
-// pruning drops the rest.
+// rfpDepth is the greatest depth of reverse futility pruning: a node
+// (not a PV node, not in check) whose static evaluation lies rfpMargin
+// above beta returns it without a search.
+const rfpDepth = 7
+
+// rfpMargin is the margin of reverse futility pruning at depth: 80 a ply,
+// one ply less when the evaluation improves.
+func rfpMargin(depth int, improving bool) int {
+	return 80 * (depth - b2i(improving))
+}
+
+// lmpDepth is the greatest depth of late-move pruning.
+const lmpDepth = 5
+
+// futilityDepth is the greatest depth of futility pruning: a quiet move
+// of a node whose static evaluation lies futilityMargin below alpha is
+// not searched.
+const futilityDepth = 7
+
+// futilityMargin is the margin of futility pruning at depth.
+func futilityMargin(depth int) int { return 100 + 80*depth }
+
+// lmpCount is the number of moves searched at depth before late-move
+// pruning drops the quiet ones among the rest.
 func lmpCount(depth int, improving bool) int {
 	if improving {
 		return 4 + 2*depth*depth
