@@ -13,8 +13,9 @@ const maxContContexts = 1600
 // contHist is the continuation history: how well a quiet move (piece and
 // target) did after a given earlier move (piece and target), one and two
 // decisions back, whichever side made them. It also keeps the counter
-// move, the quiet move that last refuted each move. An engine keeps it
-// from one search of a game to the next.
+// move, the quiet move that last refuted each move, and the capture
+// history: how well each capture (moving type, target, captured type) did.
+// An engine keeps it from one search of a game to the next.
 type contHist struct {
 	v       *rules.Variant
 	files   int
@@ -22,6 +23,7 @@ type contHist struct {
 	n       int // contexts: pieces (colour and type) × squares
 	score   []int16
 	counter []rules.Move
+	capture []int16 // by moving type, captured type and target
 }
 
 // newContHist returns the continuation history for v, or nil if v has
@@ -32,8 +34,67 @@ func newContHist(v *rules.Variant) *contHist {
 	if n > maxContContexts {
 		return nil
 	}
+	nt := v.NumTypes() + 1
 	return &contHist{v: v, files: b.Files, nSq: b.Files * b.Ranks, n: n,
-		score: make([]int16, n*n), counter: make([]rules.Move, n)}
+		score: make([]int16, n*n), counter: make([]rules.Move, n),
+		capture: make([]int16, nt*nt*b.Files*b.Ranks)}
+}
+
+// captureIndex returns the index in the capture history of the capture
+// (or promotion) m in p, by the moving type, the captured type (0 for en
+// passant and a promotion without capture) and the target; -1 for a move
+// without a piece that moves to its target (drops, special moves).
+func (c *contHist) captureIndex(p *rules.Position, m rules.Move) int32 {
+	switch m.Kind() {
+	case rules.Normal, rules.Promotion, rules.EnPassant:
+	default:
+		return -1
+	}
+	mover := p.At(m.From())
+	if !mover.IsPiece() {
+		return -1
+	}
+	victim := rules.Type(0) // en passant, or a capture off the target
+	if q := p.At(m.To()); q.IsPiece() {
+		victim = q.Type()
+	}
+	nt := c.v.NumTypes() + 1
+	to := m.To()
+	return int32((int(mover.Type())*nt+int(victim))*c.nSq + to.Rank()*c.files + to.File())
+}
+
+// captureScore returns the capture history of the capture m of the side
+// to move, not yet made (0 without one).
+func (s *searcher) captureScore(m rules.Move) int {
+	if s.cont == nil {
+		return 0
+	}
+	if i := s.cont.captureIndex(s.p, m); i >= 0 {
+		return int(s.cont.capture[i])
+	}
+	return 0
+}
+
+// updateCaptures rewards the capture with index best in the capture
+// history (if best >= 0) and penalizes the other captures searched at ply
+// before the cutoff, the first n of s.caps[ply].
+func (s *searcher) updateCaptures(ply, n int, best int32, depth int) {
+	if s.cont == nil {
+		return
+	}
+	bonus := histBonus(depth)
+	for _, i := range s.caps[ply][:n] {
+		if i < 0 {
+			continue
+		}
+		b := -bonus
+		if i == best {
+			b = bonus
+		}
+		v := int32(s.cont.capture[i])
+		gravity(&v, b)
+		s.cont.capture[i] = int16(v)
+	}
 }
 
 // context returns the index of the piece pc arriving on the target of m

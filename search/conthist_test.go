@@ -108,3 +108,43 @@ func TestContHistSize(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptureHistory checks that captures of one victim on one square by
+// different pieces have their own capture history, that a capture's
+// cutoffs raise it in the move order above a capture with a cheaper
+// attacker, and that the captures searched before it lose.
+func TestCaptureHistory(t *testing.T) {
+	s := seeSearcher(t, "chess", "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1")
+	p := s.p
+	mv := func(san string) rules.Move {
+		m, err := notation.ParseSAN(p, san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	pawn, knight, quiet := mv("exd5"), mv("Nxd5"), mv("Kd2")
+	ip, ik := s.cont.captureIndex(p, pawn), s.cont.captureIndex(p, knight)
+	if ip < 0 || ik < 0 || ip == ik || int(ip) >= len(s.cont.capture) || int(ik) >= len(s.cont.capture) {
+		t.Fatalf("indices %d and %d: want distinct, within %d", ip, ik, len(s.cont.capture))
+	}
+	first := func() rules.Move {
+		moves := []rules.Move{pawn, knight, quiet}
+		sc := s.orderMoves(0, moves, rules.NoMove)
+		pick(moves, sc, 0)
+		return moves[0]
+	}
+	if got := first(); got != pawn {
+		t.Fatalf("without history %v is first, want the pawn's capture", got)
+	}
+	s.caps[0][0], s.caps[0][1] = ip, ik
+	for range 4 {
+		s.updateCaptures(0, 2, ik, 10)
+	}
+	if got := first(); got != knight {
+		t.Errorf("after the knight's cutoffs %v is first, want the knight's capture", got)
+	}
+	if s.captureScore(pawn) >= 0 || s.captureScore(knight) <= 0 {
+		t.Errorf("scores %d (tried first) and %d (cut off), want below and above 0", s.captureScore(pawn), s.captureScore(knight))
+	}
+}

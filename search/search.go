@@ -1,13 +1,13 @@
 // Package search finds good moves in any variant: iterative deepening
 // principal-variation search with a transposition table (in quiescence
 // too), quiescence search, move ordering (hash move, captures by victim
-// and attacker, killers, counter moves, history and continuation history
-// with a malus for the moves that did not cut off), null-move pruning and
-// late-move reductions (by a log table and the move's history) where the
-// variant makes them sound, reverse futility and late-move pruning that
-// depend on whether the static evaluation improves, internal iterative
-// reduction, and time management that follows the best move's
-// stability.
+// and attacker and by capture history, killers, counter moves, history and
+// continuation history with a malus for the moves that did not cut off),
+// null-move pruning and late-move reductions (by a log table and the
+// move's history) where the variant makes them sound, reverse futility,
+// futility and late-move pruning that depend on whether the static
+// evaluation improves, internal iterative reduction, and time management
+// that follows the best move's stability.
 //
 // Where captures are plain (no hook makes, resolves or gives chances to
 // them; see plainCaptures), static exchange evaluation, on the rules'
@@ -158,8 +158,9 @@ type Result struct {
 }
 
 // Engine searches positions. It keeps its transposition table and its
-// continuation histories between searches of one game. It is not safe for
-// concurrent searches; one engine plays one game at a time.
+// histories (of quiet moves, continuation and capture history) between
+// searches of one game. It is not safe for concurrent searches; one
+// engine plays one game at a time.
 //
 // With several threads (SetThreads) a search is a shared-hash parallel
 // search (Lazy SMP): helper threads search the same root, each on its own
@@ -232,6 +233,7 @@ func (e *Engine) Clear() {
 	e.running.Wait()
 	e.tt.clear()
 	e.cont = nil
+	e.main = nil // and with it the main thread's history
 	e.mu.Lock()
 	e.spare = nil
 	e.mu.Unlock()
@@ -309,12 +311,13 @@ type searcher struct {
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
 	killers     [maxPly + 1][2]rules.Move
-	history     [2][rules.MaxTypes + 1][1024]int32 // by side, piece type and target; within ±histMax
-	quiets      [maxPly + 1][maxQuiets]rules.Move  // quiet moves searched at a node, for the history malus
-	cont        *contHist                          // nil: none for this variant
-	cctx        [maxPly + 1]int32                  // the continuation context of the move made at each ply
-	evals       [maxPly + 1]int32                  // the static evaluation at each ply (-Infinity in check)
-	turns       [maxPly + 1]rules.Color            // the side to move at each ply
+	history     *histTable                        // kept from one search of a game to the next
+	quiets      [maxPly + 1][maxQuiets]rules.Move // quiet moves searched at a node, for the history malus
+	caps        [maxPly + 1][maxQuiets]int32      // the capture-history indices of the captures searched at a node
+	cont        *contHist                         // nil: none for this variant
+	cctx        [maxPly + 1]int32                 // the continuation context of the move made at each ply
+	evals       [maxPly + 1]int32                 // the static evaluation at each ply (-Infinity in check)
+	turns       [maxPly + 1]rules.Color           // the side to move at each ply
 	pv          [maxPly + 1][maxPly + 1]rules.Move
 	pvLen       [maxPly + 1]int
 	rootExclude []rules.Move
@@ -441,8 +444,9 @@ func (e *Engine) newSearcher(ctx context.Context, p *rules.Position, lim Limits)
 }
 
 // searcherOf returns a searcher of p within lim: reuse (if not nil) made
-// new but for its move buffers and its continuation history, which it
-// keeps, or else a new one without a continuation history.
+// new but for its move buffers, its continuation history and its history
+// (kept while the variant stays the same), or else a new one without a
+// continuation history.
 func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, reuse *searcher) *searcher {
 	v := p.Variant()
 	spec := v.Spec()
@@ -455,9 +459,12 @@ func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, 
 			s.scores[i] = make([]int32, 0, 256)
 		}
 	}
-	moves, scores, cont, seeBuf := s.moves, s.scores, s.cont, s.seeBuf[:0]
+	moves, scores, cont, seeBuf, hist := s.moves, s.scores, s.cont, s.seeBuf[:0], s.history
+	if hist == nil || hist.v != v {
+		hist = &histTable{v: v}
+	}
 	*s = searcher{
-		moves: moves, scores: scores, cont: cont, seeBuf: seeBuf,
+		moves: moves, scores: scores, cont: cont, seeBuf: seeBuf, history: hist,
 		e: e, p: p, ev: e.Evaluator(v), tt: e.tt, ctx: ctx, lim: lim, start: time.Now(),
 		nullOK:  end.Stalemate == rules.DrawValue && !isAfterMover(v),
 		drawRep: end.NFold > 0,
@@ -636,10 +643,12 @@ func (s *searcher) rootMoves(moves []rules.Move) []rules.Move {
 	return slices.DeleteFunc(moves, func(m rules.Move) bool { return !slices.Contains(s.lim.SearchMoves, m) })
 }
 
-// aspiration searches the root at depth with a window around prev.
+// aspiration searches the root at depth with a window around prev:
+// aspDelta either side, widened on the side it fails by delta, which
+// grows by half each time, past the score the search returned.
 func (s *searcher) aspiration(depth, prev int, first bool) (int, string) {
 	alpha, beta := -Infinity, Infinity
-	delta := 30
+	delta := aspDelta
 	if depth >= 4 && first && abs(prev) < mateMin {
 		alpha, beta = prev-delta, prev+delta
 	}
@@ -648,21 +657,32 @@ func (s *searcher) aspiration(depth, prev int, first bool) (int, string) {
 		if s.stopped {
 			return score, ""
 		}
-		switch {
-		case score <= alpha:
-			alpha = max(-Infinity, alpha-delta)
-			delta *= 3
-		case score >= beta:
-			beta = min(Infinity, beta+delta)
-			delta *= 3
-		default:
+		if score > alpha && score < beta {
 			return score, ""
 		}
-		if delta > 1000 {
-			alpha, beta = -Infinity, Infinity
-		}
+		alpha, beta, delta = widen(alpha, beta, score, delta)
 	}
 }
+
+// widen returns the aspiration window and delta after a search with the
+// window (alpha, beta) returned score, outside it: the side it failed on
+// moved delta past the score, delta grown by half, the whole range once
+// delta passes 1000.
+func widen(alpha, beta, score, delta int) (int, int, int) {
+	if score <= alpha {
+		alpha = max(-Infinity, min(alpha, score)-delta)
+	} else {
+		beta = min(Infinity, max(beta, score)+delta)
+	}
+	delta += delta / 2
+	if delta > 1000 {
+		return -Infinity, Infinity, delta
+	}
+	return alpha, beta, delta
+}
+
+// aspDelta is the half-width of the first aspiration window.
+const aspDelta = 15
 
 func (s *searcher) info(depth, score int, pv []rules.Move) Info {
 	in := Info{Depth: depth, SelDepth: s.seldepth, Score: score, Nodes: s.nodes + s.others, Time: time.Since(s.start), PV: pv}
@@ -773,7 +793,7 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 			if s.ranked {
 				attacker = s.ev.PieceValue(p.At(m.From()))
 			}
-			v = 1<<28 + int32(victim*16-attacker/16)
+			v = 1<<28 + int32(victim*16-attacker/16+s.captureScore(m))
 			if s.see && !s.seeGE(m, 0) {
 				v -= 1<<28 + 1<<24 // a losing capture: after the quiet moves
 			}
@@ -898,7 +918,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	if !pvNode && !inCheck && ply > 0 && s.prune {
 		// Reverse futility pruning.
-		if depth <= 3 && staticEval-120*(depth-b2i(improving)) >= beta && abs(beta) < mateMin {
+		if depth <= rfpDepth && staticEval-rfpMargin(depth, improving) >= beta && abs(beta) < mateMin {
 			return staticEval
 		}
 		// Null move: pass and see whether the opponent can still not
@@ -950,7 +970,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	origAlpha := alpha
 	us := p.Turn()
 	legal := 0
-	nQuiets := 0
+	nQuiets, nCaps := 0, 0
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
@@ -970,10 +990,10 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		// Late move pruning and futility at shallow depth.
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
-			if depth <= 3 && i >= lmpCount(depth, improving) {
+			if depth <= lmpDepth && i >= lmpCount(depth, improving) {
 				continue
 			}
-			if depth <= 2 && staticEval+150*depth <= alpha {
+			if depth <= futilityDepth && staticEval+futilityMargin(depth) <= alpha {
 				continue
 			}
 		}
@@ -988,9 +1008,15 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				continue
 			}
 		}
-		if quiet && nQuiets < maxQuiets {
+		capIdx := int32(-1)
+		switch {
+		case quiet && nQuiets < maxQuiets:
 			s.quiets[ply][nQuiets] = m
 			nQuiets++
+		case !quiet && s.cont != nil && nCaps < maxQuiets:
+			capIdx = s.cont.captureIndex(p, m)
+			s.caps[ply][nCaps] = capIdx
+			nCaps++
 		}
 		if s.chance {
 			if outs := p.Outcomes(m); len(outs) > 1 {
@@ -1077,6 +1103,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 						}
 						s.updateQuietHistory(us, ply, m, nQuiets, depth)
 					}
+					s.updateCaptures(ply, nCaps, capIdx, depth)
 					break
 				}
 			}
@@ -1471,8 +1498,30 @@ func (s *searcher) improving(ply, ev int) bool {
 	return true
 }
 
-// lmpCount is the number of quiet moves searched at depth before late-move
-// pruning drops the rest.
+// rfpDepth is the greatest depth of reverse futility pruning: a node
+// (not a PV node, not in check) whose static evaluation lies rfpMargin
+// above beta returns it without a search.
+const rfpDepth = 7
+
+// rfpMargin is the margin of reverse futility pruning at depth: 80 a ply,
+// one ply less when the evaluation improves.
+func rfpMargin(depth int, improving bool) int {
+	return 80 * (depth - b2i(improving))
+}
+
+// lmpDepth is the greatest depth of late-move pruning.
+const lmpDepth = 5
+
+// futilityDepth is the greatest depth of futility pruning: a quiet move
+// of a node whose static evaluation lies futilityMargin below alpha is
+// not searched.
+const futilityDepth = 7
+
+// futilityMargin is the margin of futility pruning at depth.
+func futilityMargin(depth int) int { return 100 + 80*depth }
+
+// lmpCount is the number of moves searched at depth before late-move
+// pruning drops the quiet ones among the rest.
 func lmpCount(depth int, improving bool) int {
 	if improving {
 		return 4 + 2*depth*depth
@@ -1513,7 +1562,16 @@ func (s *searcher) histOf(us rules.Color, m rules.Move) *int32 {
 	if m.Kind() != rules.Normal && m.Kind() != rules.Castle {
 		return nil
 	}
-	return &s.history[us][s.p.At(m.From()).Type()][m.To()]
+	return &s.history.score[us][s.p.At(m.From()).Type()][m.To()]
+}
+
+// histTable is the history of quiet moves of one variant, by side, piece
+// type and target, within ±histMax. A searcher keeps it from one search
+// to the next (an engine's main thread: until Clear), like the
+// continuation history.
+type histTable struct {
+	v     *rules.Variant
+	score [2][rules.MaxTypes + 1][1024]int32
 }
 
 // gravity adds bonus (negative: a malus) to the history score h, scaled so
