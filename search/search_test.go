@@ -205,3 +205,22 @@ func TestCurrMoveAndHashfull(t *testing.T) {
 		t.Errorf("hashfull %d after Clear", h)
 	}
 }
+
+// TestCountingEndsTheGame: a history rule of the variant (makruk's
+// counting) ends the game in the search as in play. With White's count at
+// its limit, any move of White's draws, so a rook up is worth nothing.
+func TestCountingEndsTheGame(t *testing.T) {
+	for _, tt := range []struct {
+		fen  string
+		draw bool
+	}{
+		{"8/8/8/4k3/8/8/8/R3K3 w - 32 32 1", true},
+		{"8/8/8/4k3/8/8/8/R3K3 w - 32 2 1", false},
+	} {
+		p := pos(t, "makruk", tt.fen)
+		res := search.New(16).Search(context.Background(), p, search.Limits{Depth: 5}, nil)
+		if got := res.Info.Score == 0; got != tt.draw {
+			t.Errorf("%s: score %d; want a draw: %v", tt.fen, res.Info.Score, tt.draw)
+		}
+	}
+}
