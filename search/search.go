@@ -679,9 +679,17 @@ func (s *searcher) info(depth, score int, pv []rules.Move) Info {
 // terminal scores a position without legal moves at ply, by the variant's
 // rules for checkmate and stalemate.
 func (s *searcher) terminal(ply int) int {
-	end := s.p.Variant().Spec().End
+	spec := s.p.Variant().Spec()
+	end := spec.End
 	val := end.Stalemate
 	if s.p.InCheck() {
+		if spec.DropMateIllegal != "" {
+			// A checkmate by a drop the rules forbid to mate is the
+			// checkmated side's win: the position's status says which.
+			if st := s.p.Status(); st.Over() {
+				return statusScore(s.p, st, ply)
+			}
+		}
 		val = end.Checkmate
 		if val == rules.None {
 			val = rules.Loss
