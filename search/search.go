@@ -296,8 +296,9 @@ type searcher struct {
 	ranked   bool // the variant has chance: material values follow ranks
 	prune    bool // forward pruning and cutoffs from the table are on
 	mode     chanceMode
-	end      rules.Ender  // the variant's end rules, or nil
-	gain     rules.Engine // the variant's Tactical, or nil
+	end      rules.Ender        // the variant's end rules, or nil
+	hend     rules.HistoryEnder // the variant's rule from the course of the game (makruk's counting), or nil
+	gain     rules.Engine       // the variant's Tactical, or nil
 	// lazy: the variant decides legality by a Legal hook, which may be
 	// costly (Crazy Chess resolves the move and the replies): below the
 	// root, pseudo-legal moves are generated and each is tested only when
@@ -478,6 +479,7 @@ func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, 
 		see:     plainCaptures(v),
 	}
 	s.end, _ = v.Ext().(rules.Ender)
+	s.hend, _ = v.Ext().(rules.HistoryEnder)
 	s.gain, _ = v.Ext().(rules.Engine)
 	return s
 }
@@ -697,9 +699,17 @@ func (s *searcher) info(depth, score int, pv []rules.Move) Info {
 // terminal scores a position without legal moves at ply, by the variant's
 // rules for checkmate and stalemate.
 func (s *searcher) terminal(ply int) int {
-	end := s.p.Variant().Spec().End
+	spec := s.p.Variant().Spec()
+	end := spec.End
 	val := end.Stalemate
 	if s.p.InCheck() {
+		if spec.DropMateIllegal != "" {
+			// A checkmate by a drop the rules forbid to mate is the
+			// checkmated side's win: the position's status says which.
+			if st := s.p.Status(); st.Over() {
+				return statusScore(s.p, st, ply)
+			}
+		}
 		val = end.Checkmate
 		if val == rules.None {
 			val = rules.Loss
@@ -730,13 +740,7 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 			if !st.Over() {
 				return 0, false // the variant says the game goes on
 			}
-			switch st.Result {
-			case rules.Win(p.Turn()):
-				return Mate - ply, true
-			case rules.Win(p.Turn().Other()):
-				return -(Mate - ply), true
-			}
-			return 0, true
+			return statusScore(p, st, ply), true
 		}
 	}
 	if s.drawRep && p.Recurrences() >= 2 {
@@ -760,6 +764,18 @@ func (s *searcher) ruleEnd(ply int) (score int, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// statusScore scores a finished game's status for the side to move at
+// ply.
+func statusScore(p *rules.Position, st rules.Status, ply int) int {
+	switch st.Result {
+	case rules.Win(p.Turn()):
+		return Mate - ply
+	case rules.Win(p.Turn().Other()):
+		return -(Mate - ply)
+	}
+	return 0
 }
 
 func abs(x int) int {
@@ -962,6 +978,13 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	if s.nmove > 0 && p.Halfmove() >= s.nmove {
 		return 0 // the n-move rule; a mate would have had no moves
+	}
+	if s.hend != nil && ply > 0 {
+		// The variant's rule from the course of the game, judged as in
+		// play once the side to move is known to have a move.
+		if st, ok := s.hend.HistoryEnd(p); ok && st.Over() {
+			return statusScore(p, st, ply)
+		}
 	}
 	scores := s.orderMoves(ply, moves, hashMove)
 

@@ -205,3 +205,40 @@ func TestCurrMoveAndHashfull(t *testing.T) {
 		t.Errorf("hashfull %d after Clear", h)
 	}
 }
+
+// TestCountingEndsTheGame: a history rule of the variant (makruk's
+// counting) ends the game in the search as in play. With White's count at
+// its limit, any move of White's draws, so a rook up is worth nothing.
+func TestCountingEndsTheGame(t *testing.T) {
+	for _, tt := range []struct {
+		fen  string
+		draw bool
+	}{
+		{"8/8/8/4k3/8/8/8/R3K3 w - 32 32 1", true},
+		{"8/8/8/4k3/8/8/8/R3K3 w - 32 2 1", false},
+	} {
+		p := pos(t, "makruk", tt.fen)
+		res := search.New(16).Search(context.Background(), p, search.Limits{Depth: 5}, nil)
+		if got := res.Info.Score == 0; got != tt.draw {
+			t.Errorf("%s: score %d; want a draw: %v", tt.fen, res.Info.Score, tt.draw)
+		}
+	}
+}
+
+// TestDropMateForbidden: where a drop may not checkmate (shogi's pawn), a
+// position it would checkmate is a win for the side checkmated, in the
+// search as in play, so the engine does not play it for a mate.
+func TestDropMateForbidden(t *testing.T) {
+	// Black's king on a9, shut in by its own lance and silver, a8 guarded
+	// by White's gold: the pawn dropped on a8 would checkmate, and no other
+	// move would.
+	p := pos(t, "shogi", "kl7/1s7/G8/9/9/9/9/9/4K4[P] w - - 0 1")
+	res := search.New(16).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+	if got := notation.Coord(p, res.Best); got == "P@a8" || res.Info.Mate == 1 {
+		t.Errorf("best %s, mate %d: the forbidden drop mate was taken for a mate", got, res.Info.Mate)
+	}
+	p.Make(res.Best)
+	if st := p.Status(); st.Over() && st.Result != rules.Win(rules.White) {
+		t.Errorf("after %s: %s", notation.Coord(p, res.Best), st.Detail)
+	}
+}
