@@ -137,12 +137,6 @@ func squareIndex(b geom.Board, rel geom.Square) int {
 	return rel.Rank()*squareWidth(b) + f
 }
 
-// squareAt is the index of the weight of type t, phase ph (0 the middle
-// game, 1 the endgame) and table place i.
-func squareAt(v *rules.Variant, t rules.Type, ph, i int) int {
-	return squareBase(v) + ((int(t)-1)*2+ph)*squareCells(v.Board()) + i
-}
-
 // squareName names a place of a per-square table by its square: the
 // file's letter and the rank's number, as "e4".
 func squareName(b geom.Board, i int) string {
