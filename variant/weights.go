@@ -313,6 +313,10 @@ func readWeights(read func(string) ([]byte, error), file, variant string) (map[s
 // the variants of files.
 func BuiltinWeights(name string) (map[string]float64, error) { return builtinWeights(name) }
 
+// WeightsOf is the lookup the variants built in Go take their weights
+// from when they are made: BuiltinWeights, unless a test replaces it.
+var WeightsOf = BuiltinWeights
+
 // builtinWeights returns the embedded weights of the built-in variant name.
 func builtinWeights(name string) (map[string]float64, error) {
 	return readWeights(builtin.ReadFile, path.Join("data", "weights", name+".toml"), name)

@@ -145,7 +145,7 @@ func New(opts Options) (*rules.Variant, error) {
 		s.End.DeadSameColor = "B"
 	}
 	// The learned evaluation (data/weights/crazychess.toml), if any.
-	w, err := variant.BuiltinWeights(Name)
+	w, err := variant.WeightsOf(Name)
 	if err != nil {
 		return nil, fmt.Errorf("crazy: %w", err)
 	}

@@ -151,7 +151,7 @@ func New(opts Options) (*rules.Variant, error) {
 	z.designs.Store(&[]*compiled{})
 	z.reset = map[string]bool{}
 	// The learned evaluation (data/weights/csipgs.toml), if any.
-	w, err := variant.BuiltinWeights("csipgs")
+	w, err := variant.WeightsOf("csipgs")
 	if err != nil {
 		return nil, fmt.Errorf("csipgs: %w", err)
 	}

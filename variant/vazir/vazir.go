@@ -126,7 +126,7 @@ func New(opts Options) (*rules.Variant, error) {
 	// Chess's learned evaluation weights were learned without ranks and
 	// chance: Vazir takes its own (data/weights/vazir.toml), or else the
 	// hand-set evaluation.
-	if s.Weights, err = variant.BuiltinWeights(s.Name); err != nil {
+	if s.Weights, err = variant.WeightsOf(s.Name); err != nil {
 		return nil, fmt.Errorf("vazir: %w", err)
 	}
 	z := &vazir{o: o}
