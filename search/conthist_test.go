@@ -42,13 +42,7 @@ func TestContextsDistinct(t *testing.T) {
 func TestContinuation(t *testing.T) {
 	s := seeSearcher(t, "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
 	p := s.p
-	mv := func(san string) rules.Move {
-		m, err := notation.ParseSAN(p, san)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
+	mv := func(san string) rules.Move { return sanMove(t, p, san) }
 	e4, d4 := mv("e4"), mv("d4")
 	ce4, cd4 := s.contextOf(e4), s.contextOf(d4)
 	p.Make(e4)
@@ -116,13 +110,7 @@ func TestContHistSize(t *testing.T) {
 func TestCaptureHistory(t *testing.T) {
 	s := seeSearcher(t, "chess", "4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1")
 	p := s.p
-	mv := func(san string) rules.Move {
-		m, err := notation.ParseSAN(p, san)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m
-	}
+	mv := func(san string) rules.Move { return sanMove(t, p, san) }
 	pawn, knight, quiet := mv("exd5"), mv("Nxd5"), mv("Kd2")
 	ip, ik := s.cont.captureIndex(p, pawn), s.cont.captureIndex(p, knight)
 	if ip < 0 || ik < 0 || ip == ik || int(ip) >= len(s.cont.capture) || int(ik) >= len(s.cont.capture) {
@@ -147,4 +135,14 @@ func TestCaptureHistory(t *testing.T) {
 	if s.captureScore(pawn) >= 0 || s.captureScore(knight) <= 0 {
 		t.Errorf("scores %d (tried first) and %d (cut off), want below and above 0", s.captureScore(pawn), s.captureScore(knight))
 	}
+}
+
+// sanMove returns the move san names in p.
+func sanMove(t *testing.T, p *rules.Position, san string) rules.Move {
+	t.Helper()
+	m, err := notation.ParseSAN(p, san)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -56,13 +56,12 @@ func ParseWeights(data []byte, origin string) (name string, w map[string]float64
 				if err := flatten(key+".", x); err != nil {
 					return err
 				}
-			case int64:
-				w[key] = float64(x)
-			case float64:
-				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return fmt.Errorf("%s = %v is not a finite number", key, x)
+			case int64, float64:
+				n, err := number(key, x)
+				if err != nil {
+					return err
 				}
-				w[key] = x
+				w[key] = n
 			case []any:
 				if err := squares(key, x, w); err != nil {
 					return err
@@ -105,20 +104,28 @@ func squares(key string, ranks []any, w map[string]float64) error {
 		}
 		for f, x := range row {
 			sq := key + "." + string(geom.FileName(f)) + strconv.Itoa(rank)
-			switch x := x.(type) {
-			case int64:
-				w[sq] = float64(x)
-			case float64:
-				if math.IsNaN(x) || math.IsInf(x, 0) {
-					return fmt.Errorf("%s = %v is not a finite number", sq, x)
-				}
-				w[sq] = x
-			default:
-				return fmt.Errorf("%s is a %T, want a number", sq, x)
+			n, err := number(sq, x)
+			if err != nil {
+				return err
 			}
+			w[sq] = n
 		}
 	}
 	return nil
+}
+
+// number reads the weight key's TOML value x: a finite number.
+func number(key string, x any) (float64, error) {
+	switch x := x.(type) {
+	case int64:
+		return float64(x), nil
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("%s = %v is not a finite number", key, x)
+		}
+		return x, nil
+	}
+	return 0, fmt.Errorf("%s is a %T, want a number", key, x)
 }
 
 // squareTables finds the names in w that make whole tables by square: a
