@@ -286,34 +286,8 @@ func TestClusterForwardTimeoutLeaves(t *testing.T) {
 	<-inAppend
 
 	// Black's hello on B: A answers none of B's forwarded hellos in time.
-	c, err := loadtest.Join(ctxT(t), b.URL, id, tokens[1], 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.CloseNow()
-	for {
-		f, err := c.Read(ctxT(t))
-		if err != nil {
-			t.Fatalf("black's hello on B: %v before an error", err)
-		}
-		if f.T == "welcome" {
-			t.Fatal("black joined a game whose node does not answer")
-		}
-		if f.T == "error" {
-			break
-		}
-	}
-	forwarded := func() int {
-		a.cluster.mu.Lock()
-		defer a.cluster.mu.Unlock()
-		n := 0
-		for _, r := range a.cluster.remotes {
-			if r.from == "B" && r.lg.rec.ID == id {
-				n++
-			}
-		}
-		return n
-	}
+	refusedHello(t, b.URL, id, tokens[1], "a game whose node does not answer")
+	forwarded := func() int { return forwardedFrom(a, "B", id) }
 	// B has told A of each hello it gave up (well before A's joins that
 	// wait for the game would time out).
 	deadline := time.Now().Add(2 * time.Second)
@@ -551,23 +525,7 @@ func TestClusterForwardTimeoutDuringLoad(t *testing.T) {
 	<-inLoad
 
 	// Black's hello on B: A, loading the game, answers none in time.
-	c, err := loadtest.Join(ctxT(t), b.URL, id, tokens[1], 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.CloseNow()
-	for {
-		f, err := c.Read(ctxT(t))
-		if err != nil {
-			t.Fatalf("black's hello on B: %v before an error", err)
-		}
-		if f.T == "welcome" {
-			t.Fatal("black joined a game its node was still loading")
-		}
-		if f.T == "error" {
-			break
-		}
-	}
+	refusedHello(t, b.URL, id, tokens[1], "a game its node was still loading")
 	unblock()
 	if err := <-loaded; err != nil {
 		t.Fatal(err)
@@ -575,15 +533,44 @@ func TestClusterForwardTimeoutDuringLoad(t *testing.T) {
 	bl := joinURL(t, b.URL, id, tokens[1], 0)
 	w := joinURL(t, a.URL, id, tokens[0], 0)
 	bl.stateAt(w.mustMove("e4"))
-	a.cluster.mu.Lock()
-	n := 0
-	for _, r := range a.cluster.remotes {
-		if r.from == "B" && r.lg.rec.ID == id {
-			n++
-		}
-	}
-	a.cluster.mu.Unlock()
-	if n != 1 {
+	if n := forwardedFrom(a, "B", id); n != 1 {
 		t.Fatalf("node A holds %d connections to the game forwarded by B; want 1, black's live one", n)
 	}
+}
+
+// refusedHello says hello to game id at the node at url and reads until
+// the error it must get, failing on a welcome (joining what).
+func refusedHello(t *testing.T, url, id, token, what string) {
+	t.Helper()
+	c, err := loadtest.Join(ctxT(t), url, id, token, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	for {
+		f, err := c.Read(ctxT(t))
+		if err != nil {
+			t.Fatalf("hello: %v before an error", err)
+		}
+		if f.T == "welcome" {
+			t.Fatalf("joined %s", what)
+		}
+		if f.T == "error" {
+			return
+		}
+	}
+}
+
+// forwardedFrom counts the connections node n holds for game id that
+// node from forwarded.
+func forwardedFrom(n *clusterNode, from, id string) int {
+	n.cluster.mu.Lock()
+	defer n.cluster.mu.Unlock()
+	k := 0
+	for _, r := range n.cluster.remotes {
+		if r.from == from && r.lg.rec.ID == id {
+			k++
+		}
+	}
+	return k
 }

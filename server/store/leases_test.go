@@ -112,14 +112,7 @@ func TestLeasePausedHolder(t *testing.T) {
 			t.Errorf("%s = %q, %v; want %ss", p[0], v, err, strings.TrimSuffix(p[1], "000"))
 		}
 	}
-	for _, id := range []string{"g1", "g2"} {
-		if err := st.Create(ctx, newGame(id)); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := s.Acquire(ctx, id, "A", time.Hour); err != nil {
-			t.Fatal(err)
-		}
-	}
+	leaseGames(t, st, s, "A", "g1", "g2")
 	paused, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -211,14 +204,7 @@ func TestLeaseFirstAcquireRace(t *testing.T) {
 func TestLeaseRenewSkipsLockedRow(t *testing.T) {
 	ctx := context.Background()
 	st, s := postgresStore(t, "anychess_lease_renew_test")
-	for _, id := range []string{"g1", "g2"} {
-		if err := st.Create(ctx, newGame(id)); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := s.Acquire(ctx, id, "A", time.Hour); err != nil {
-			t.Fatal(err)
-		}
-	}
+	leaseGames(t, st, s, "A", "g1", "g2")
 	paused, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -298,4 +284,18 @@ func postgresStore(t *testing.T, schema string) (Store, *sqlStore) {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st, st.(*sqlStore)
+}
+
+// leaseGames creates the games ids in st, each leased to node for an hour.
+func leaseGames(t *testing.T, st Store, s *sqlStore, node string, ids ...string) {
+	t.Helper()
+	ctx := context.Background()
+	for _, id := range ids {
+		if err := st.Create(ctx, newGame(id)); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.Acquire(ctx, id, node, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
