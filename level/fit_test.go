@@ -50,3 +50,24 @@ func TestEarlierFit(t *testing.T) {
 		t.Errorf("fit %v, want %v", got, want)
 	}
 }
+
+// TestTableIsFit: each level's Elo and margin are the fit of the matches
+// of the current measurement (docs/strength.md, section "Levels"), so
+// that the table the page, play and UCI show is the matches' and no one
+// else's.
+func TestTableIsFit(t *testing.T) {
+	got := fitDepths(t, "testdata/matches-465769.txt")
+	if len(got) != Max {
+		t.Errorf("the matches place %d depths, want the %d levels' (%v)", len(got), Max, got)
+	}
+	for _, l := range All() {
+		f, ok := got[l.Depth]
+		if !ok {
+			t.Errorf("level %d: no match of depth %d", l.N, l.Depth)
+			continue
+		}
+		if l.Elo != f[0] || l.Margin != f[1] {
+			t.Errorf("level %d (depth %d): Elo %d ± %d in the table, the matches' fit %d ± %d", l.N, l.Depth, l.Elo, l.Margin, f[0], f[1])
+		}
+	}
+}
