@@ -71,6 +71,8 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	cfg := tune.Config{Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *random, Workers: *workers}
 	var ps []tune.Position
+	// How the sample was played, for the weights file's comment.
+	played := fmt.Sprintf("at %d nodes a move (seed %d", *nodes, *seed)
 	if *games > 0 {
 		last := time.Time{}
 		ps, err = tune.Generate(ctx, v, cfg, sample, func(p tune.Progress) {
@@ -98,6 +100,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "tune", err)
 		}
 		ps = s.Positions
+		// A sample fitted as it is was played with the settings of its
+		// header, not those of this command's flags.
+		played = "(sample " + strings.TrimPrefix(s.Header, "# anychess tune sample: ")
 	}
 	// Every tenth game is held out of the fit to measure it; with -valid,
 	// the games before those are held out to stop it.
@@ -158,7 +163,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	text := variant.FormatWeights(v.Name(), w,
 		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
-		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g%s); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), *nodes, *seed, *l2, fitNote(*initFile, vd != nil, res.Iteration), res.Before, res.Loss, res.K),
+		fmt.Sprintf("of %d self-play games %s, l2 %g%s); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), played, *l2, fitNote(*initFile, vd != nil, res.Iteration), res.Before, res.Loss, res.K),
 		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), heldBefore, heldAfter),
 		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
 	if err := os.WriteFile(*out, text, 0o644); err != nil {

@@ -134,6 +134,19 @@ func TestTuneUserVariant(t *testing.T) {
 	if st := run(append(args, "-init", start), nil, &out, &errb); st == 0 || !strings.Contains(errb.String(), "start.toml") || !strings.Contains(errb.String(), "Z.value.mg") {
 		t.Errorf("-init with a name that is no weight: exit %d: %s", st, errb.String())
 	}
+	// A sample fitted as it is (-games 0) is described by its own
+	// settings, not by the flags of the command that fits it.
+	out.Reset()
+	errb.Reset()
+	if st := run([]string{"tune", "-file", file, "-games", "0", "-nodes", "777", "-seed", "5", "-data", dir, "-iters", "20"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("-games 0: exit %d: %s", st, errb.String())
+	}
+	if written, err = os.ReadFile(variant.WeightsFile(file)); err != nil {
+		t.Fatal(err)
+	}
+	if text := string(written); strings.Contains(text, "777") || strings.Contains(text, "seed 5") || !strings.Contains(text, "seed 1 nodes 100 ") {
+		t.Errorf("-games 0: the file's comment does not describe the sample:\n%s", text)
+	}
 	// A broken weights file is refused with its name.
 	if err := os.WriteFile(variant.WeightsFile(file), []byte("tempo = \"x\""), 0o644); err != nil {
 		t.Fatal(err)
