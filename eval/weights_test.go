@@ -433,3 +433,33 @@ func TestCheckTables(t *testing.T) {
 		}
 	}
 }
+
+// TestVazirWeights: Vazir carries learned weights for position (chess's
+// terms) and none for values, so that every piece keeps its hand-set
+// value times its rank's durability.
+func TestVazirWeights(t *testing.T) {
+	v, err := catalog.MustDefault().Get("vazir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := v.Spec().Weights
+	for _, n := range []string{"N.mobility.mg", "B.square.eg.d4", "tempo"} {
+		if _, ok := w[n]; !ok {
+			t.Errorf("vazir's weights lack %s", n)
+		}
+	}
+	for n := range w {
+		if strings.Contains(n, ".value.") || strings.HasPrefix(n, "rank.") {
+			t.Errorf("vazir's weights set %s", n)
+		}
+	}
+	learned, hand := eval.New(v), eval.NewWeights(v, nil)
+	for ty := rules.Type(1); int(ty) <= v.NumTypes(); ty++ {
+		for r := 0; r <= 9; r++ {
+			pc := rules.MakePiece(rules.White, ty).WithAttr(uint16(r))
+			if got, want := learned.PieceValue(pc), hand.PieceValue(pc); got != want {
+				t.Errorf("%c of rank %d is worth %d, want the hand-set %d", v.PieceSpec(ty).Letter, r, got, want)
+			}
+		}
+	}
+}

@@ -44,7 +44,13 @@ func (d *Data) Add(features []float64, offset, result float64) {
 // Features turns the positions of a sample of v into Data, starting from
 // the weights v carries (the hand-set ones if none).
 func Features(v *rules.Variant, ps []Position) (*Data, error) {
-	e := eval.New(v)
+	return FeaturesFrom(v, v.Spec().Weights, ps)
+}
+
+// FeaturesFrom is Features starting from the weights w instead: each
+// weight w names replaces the hand-set one (as eval.NewWeights).
+func FeaturesFrom(v *rules.Variant, w map[string]float64, ps []Position) (*Data, error) {
+	e := eval.NewWeights(v, w)
 	d := &Data{Names: eval.Names(v), Init: e.Weights()}
 	f := make([]float64, len(d.Names))
 	for _, sp := range ps {
@@ -112,7 +118,12 @@ type FitConfig struct {
 	Steps      []float64 // each weight's step size (required, e.g. DefaultSteps); 0 keeps the weight fixed
 	L2         float64   // pull toward Init: L2 times the squared change, in units of the step
 	K          float64   // the curve's scale; 0 fits it to Init first
-	Progress   func(iteration int, loss float64)
+	// Valid, if not nil, holds positions of games outside the fit: their
+	// loss is measured at the start and every tenth iteration, and the fit
+	// returns the weights where it was lowest (Init if no step lowered
+	// it), so that it stops before it learns the noise of its own games.
+	Valid    *Data
+	Progress func(iteration int, loss float64)
 }
 
 // DefaultSteps returns the step sizes for the evaluation's weights by name:
@@ -178,6 +189,11 @@ type FitResult struct {
 	Weights      []float64
 	K            float64
 	Before, Loss float64 // the loss with Init and with Weights
+	// With FitConfig.Valid: the iteration whose weights were returned (0:
+	// Init) and the loss of the validation positions with Init and with
+	// Weights.
+	Iteration               int
+	ValidBefore, ValidAfter float64
 }
 
 // Fit minimises the loss over the weights by Adam's gradient descent, each
@@ -202,6 +218,12 @@ func Fit(d *Data, c FitConfig) (FitResult, error) {
 		k = d.FitK(w)
 	}
 	res := FitResult{K: k, Before: d.Loss(w, k)}
+	var best []float64
+	if c.Valid != nil {
+		res.ValidBefore = c.Valid.Loss(w, k)
+		res.ValidAfter = res.ValidBefore
+		best = append([]float64(nil), w...)
+	}
 	const b1, b2, eps = 0.9, 0.999, 1e-12
 	m, s, grad := make([]float64, n), make([]float64, n), make([]float64, n)
 	scale := k * math.Ln10 / 400
@@ -231,11 +253,59 @@ func Fit(d *Data, c FitConfig) (FitResult, error) {
 			sh := s[j] / (1 - math.Pow(b2, float64(it)))
 			w[j] -= c.Steps[j] * rate * mh / (math.Sqrt(sh) + eps)
 		}
+		if c.Valid != nil && (it%10 == 0 || it == c.Iterations) {
+			if l := c.Valid.Loss(w, k); l < res.ValidAfter {
+				res.ValidAfter, res.Iteration = l, it
+				copy(best, w)
+			}
+		}
 		if c.Progress != nil && (it%100 == 0 || it == c.Iterations) {
 			c.Progress(it, d.Loss(w, k))
 		}
 	}
+	if c.Valid != nil {
+		w = best
+	} else {
+		res.Iteration = c.Iterations
+	}
 	res.Weights = w
 	res.Loss = d.Loss(w, k)
 	return res, nil
+}
+
+// Written returns the weights a fit writes to its file, by name: those it
+// fitted (a step above 0) and every other weight of w that is not v's
+// hand-set one, so that a weight kept fixed at a learned start is not
+// lost when the file is written again. A per-square table is written
+// whole if any of its squares is (a file holds a table whole or not at
+// all).
+func Written(v *rules.Variant, names []string, w, steps []float64) map[string]float64 {
+	def := eval.Defaults(v)
+	out := map[string]float64{}
+	tables := map[string]bool{}
+	for j, n := range names {
+		x := math.Round(w[j]*100) / 100
+		if steps[j] != 0 || x != def[n] {
+			out[n] = x
+			if t, ok := squareTable(n); ok {
+				tables[t] = true
+			}
+		}
+	}
+	for j, n := range names {
+		if t, ok := squareTable(n); ok && tables[t] {
+			out[n] = math.Round(w[j]*100) / 100
+		}
+	}
+	return out
+}
+
+// squareTable returns the table (as "N.square.mg") of a per-square
+// weight's name, or false.
+func squareTable(name string) (string, bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 || !strings.Contains(name[:i], ".square.") {
+		return "", false
+	}
+	return name[:i], true
 }

@@ -4,8 +4,10 @@
 // result to a sample file, which can be resumed after an interruption; a
 // fit then finds the weights whose evaluation, through a logistic curve,
 // best predicts the results (the mean squared error, minimised by Adam's
-// gradient descent after the curve's scale K is fitted to the hand-set
-// evaluation).
+// gradient descent after the curve's scale K is fitted to the starting
+// weights, and stopped where the loss of validation games, left out of
+// the fit, is lowest: all the positions of a game share its one result,
+// so a sample holds as many independent results as games).
 package tune
 
 import (

@@ -336,3 +336,99 @@ func TestDefaultStepsFixPlaceholders(t *testing.T) {
 		}
 	}
 }
+
+// TestFitStopsOnValidation: with validation positions the fit returns the
+// weights where their loss was lowest. Where the results are noise, a fit
+// without them learns that noise and does worse on other games than its
+// start; with them it does not. Where the results follow the evaluation,
+// it still learns.
+func TestFitStopsOnValidation(t *testing.T) {
+	truth := []float64{90, -60, 40}
+	sample := func(seed uint64, n int, signal bool) *Data {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		d := &Data{Names: []string{"a", "b", "c"}, Init: []float64{0, 0, 0}}
+		f := make([]float64, len(truth))
+		for range n {
+			s := 0.0
+			for j := range f {
+				f[j] = math.Round(rng.NormFloat64() * 2)
+				s += truth[j] * f[j]
+			}
+			p := 0.5
+			if signal {
+				p = sigmoid(s, 1)
+			}
+			r := 0.0
+			if rng.Float64() < p {
+				r = 1
+			}
+			d.Add(f, 0, r)
+		}
+		return d
+	}
+	steps := []float64{2, 2, 2}
+	for _, tt := range []struct {
+		name   string
+		signal bool
+	}{{"noise", false}, {"signal", true}} {
+		train, valid := sample(1, 300, tt.signal), sample(2, 3000, tt.signal)
+		plain, err := Fit(train, FitConfig{Iterations: 300, Steps: steps, K: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Fit(train, FitConfig{Iterations: 300, Steps: steps, K: 1, Valid: valid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := valid.Loss(train.Init, 1)
+		if res.ValidBefore != before {
+			t.Errorf("%s: validation loss before %v, want %v", tt.name, res.ValidBefore, before)
+		}
+		if got := valid.Loss(res.Weights, 1); got != res.ValidAfter || got > before {
+			t.Errorf("%s: validation loss of the weights returned %v (reported %v), before %v", tt.name, got, res.ValidAfter, before)
+		}
+		after := valid.Loss(plain.Weights, 1)
+		switch {
+		case !tt.signal && after <= before:
+			t.Errorf("%s: the fit without validation did not learn the noise (%v -> %v): the test shows nothing", tt.name, before, after)
+		case !tt.signal && res.Iteration > 20:
+			t.Errorf("%s: stopped at iteration %d, want near the start", tt.name, res.Iteration)
+		case tt.signal && (res.Iteration == 0 || before-res.ValidAfter < 0.5*(before-after)):
+			t.Errorf("%s: with validation stopped at %d, loss %v -> %v; without %v", tt.name, res.Iteration, before, res.ValidAfter, after)
+		}
+	}
+}
+
+// TestWritten: the file of a fit holds the weights it fitted and every
+// other weight off the hand-set one (a learned start kept fixed), a
+// per-square table whole, and no other.
+func TestWritten(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := eval.Names(v)
+	start := eval.Defaults(v)
+	start["tempo"] = 3.5          // a learned start, kept fixed
+	start["N.square.mg.d4"] = -12 // the same
+	e := eval.NewWeights(v, start)
+	w := e.Weights()
+	steps := make([]float64, len(names))
+	for j, n := range names {
+		if n == "R.value.mg" {
+			steps[j] = 1
+			w[j] = 512.345
+		}
+	}
+	got := Written(v, names, w, steps)
+	want := map[string]float64{"tempo": 3.5, "R.value.mg": 512.35}
+	for _, n := range names {
+		if strings.HasPrefix(n, "N.square.mg.") { // the table of d4, whole
+			want[n] = 0
+		}
+	}
+	want["N.square.mg.d4"] = -12
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("written %v, want %v", got, want)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -32,6 +31,8 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	iters := fs.Int("iters", 1000, "gradient descent passes over the sample")
 	l2 := fs.Float64("l2", 1e-8, "pull of each weight toward its start, per step size squared")
 	fixed := fs.String("fixed", "", "comma-separated parts of names: the weights whose name contains one keep their start")
+	initFile := fs.String("init", "", "weights file the fit starts from and is pulled toward (default: the variant's own weights); it may be another variant's whose names are weights of this one")
+	valid := fs.Bool("valid", true, "hold out the games whose number ends in 8 as well and return the fit where their loss is lowest")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
@@ -41,6 +42,19 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := eval.CheckWeights(v, v.Spec().Weights); err != nil {
 		return fail(stderr, "tune", err)
+	}
+	start := v.Spec().Weights
+	if *initFile != "" {
+		data, err := os.ReadFile(*initFile)
+		if err != nil {
+			return fail(stderr, "tune", err)
+		}
+		if _, start, err = variant.ParseWeights(data, *initFile); err != nil {
+			return fail(stderr, "tune", err)
+		}
+		if err := eval.CheckWeights(v, start); err != nil {
+			return fail(stderr, "tune", fmt.Errorf("%s: %w", *initFile, err))
+		}
 	}
 	if *out == "" {
 		if pf.file != "" {
@@ -57,6 +71,8 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	cfg := tune.Config{Games: *games, Nodes: *nodes, Seed: *seed, RandomPlies: *random, Workers: *workers}
 	var ps []tune.Position
+	// How the sample was played, for the weights file's comment.
+	played := fmt.Sprintf("at %d nodes a move (seed %d", *nodes, *seed)
 	if *games > 0 {
 		last := time.Time{}
 		ps, err = tune.Generate(ctx, v, cfg, sample, func(p tune.Progress) {
@@ -84,32 +100,49 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "tune", err)
 		}
 		ps = s.Positions
+		// A sample fitted as it is was played with the settings of its
+		// header, not those of this command's flags.
+		played = "(sample " + strings.TrimPrefix(s.Header, "# anychess tune sample: ")
 	}
-	// Every tenth game is held out of the fit to measure it.
-	var train, held []tune.Position
+	// Every tenth game is held out of the fit to measure it; with -valid,
+	// the games before those are held out to stop it.
+	var train, held, val []tune.Position
 	gameSet := map[int]bool{}
 	for _, p := range ps {
 		gameSet[p.Game] = true
-		if p.Game%10 == 9 {
+		switch {
+		case p.Game%10 == 9:
 			held = append(held, p)
-		} else {
+		case p.Game%10 == 8 && *valid:
+			val = append(val, p)
+		default:
 			train = append(train, p)
 		}
 	}
-	d, err := tune.Features(v, train)
+	d, err := tune.FeaturesFrom(v, start, train)
 	if err != nil {
 		return fail(stderr, "tune", err)
 	}
-	h, err := tune.Features(v, held)
+	h, err := tune.FeaturesFrom(v, start, held)
 	if err != nil {
 		return fail(stderr, "tune", err)
 	}
-	fmt.Fprintf(stdout, "sample %s: %d positions, %d of them held out (every tenth game)\n", sample, d.Len()+h.Len(), h.Len())
+	fmt.Fprintf(stdout, "sample %s: %d positions, %d of them held out (every tenth game)\n", sample, len(ps), h.Len())
+	var vd *tune.Data
+	if *valid {
+		if vd, err = tune.FeaturesFrom(v, start, val); err != nil {
+			return fail(stderr, "tune", err)
+		}
+		if vd.Len() == 0 {
+			vd = nil
+		}
+		fmt.Fprintf(stdout, "%d positions of other games to stop the fit on (numbers ending in 8)\n", len(val))
+	}
 	steps := tune.DefaultSteps(v, d.Names)
 	if *fixed != "" {
 		tune.Fix(d.Names, steps, strings.Split(*fixed, ","))
 	}
-	res, err := tune.Fit(d, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, Progress: func(it int, loss float64) {
+	res, err := tune.Fit(d, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, Valid: vd, Progress: func(it int, loss float64) {
 		fmt.Fprintf(stderr, "\rfit %d/%d  loss %.6f   ", it, *iters, loss)
 	}})
 	fmt.Fprintln(stderr)
@@ -117,21 +150,20 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "tune", err)
 	}
 	heldBefore, heldAfter := h.Loss(d.Init, res.K), h.Loss(res.Weights, res.K)
-	fmt.Fprintf(stdout, "K %.4f\nloss before %.6f\nloss after  %.6f\nheld-out loss before %.6f\nheld-out loss after  %.6f\n",
-		res.K, res.Before, res.Loss, heldBefore, heldAfter)
-	w := map[string]float64{}
+	fmt.Fprintf(stdout, "K %.4f\nloss before %.6f\nloss after  %.6f\n", res.K, res.Before, res.Loss)
+	if vd != nil {
+		fmt.Fprintf(stdout, "validation loss %.6f -> %.6f (the weights of iteration %d of %d)\n", res.ValidBefore, res.ValidAfter, res.Iteration, *iters)
+	}
+	fmt.Fprintf(stdout, "held-out loss before %.6f\nheld-out loss after  %.6f\n", heldBefore, heldAfter)
+	w := tune.Written(v, d.Names, res.Weights, steps)
 	for j, n := range d.Names {
-		if steps[j] == 0 {
-			continue
-		}
-		w[n] = math.Round(res.Weights[j]*100) / 100
-		if strings.Contains(n, ".value.") {
+		if steps[j] != 0 && strings.Contains(n, ".value.") {
 			fmt.Fprintf(stdout, "%-12s %7.1f -> %7.1f\n", n, d.Init[j], w[n])
 		}
 	}
 	text := variant.FormatWeights(v.Name(), w,
 		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
-		fmt.Sprintf("of %d self-play games at %d nodes a move (seed %d, l2 %g); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), *nodes, *seed, *l2, res.Before, res.Loss, res.K),
+		fmt.Sprintf("of %d self-play games %s, l2 %g%s); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), played, *l2, fitNote(*initFile, vd != nil, res.Iteration), res.Before, res.Loss, res.K),
 		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), heldBefore, heldAfter),
 		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
 	if err := os.WriteFile(*out, text, 0o644); err != nil {
@@ -139,4 +171,17 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return 0
+}
+
+// fitNote describes, for the weights file's comment, where the fit
+// started and where the validation games stopped it.
+func fitNote(init string, valid bool, iteration int) string {
+	s := ""
+	if init != "" {
+		s += ", from " + filepath.Base(init)
+	}
+	if valid {
+		s += fmt.Sprintf(", iteration %d by the validation games", iteration)
+	}
+	return s
 }

@@ -67,7 +67,17 @@ func TestTuneUserVariant(t *testing.T) {
 	if !bytes.Equal(sample, again) {
 		t.Error("the second run changed the finished sample")
 	}
-	// -fixed keeps the weights it names at their start: the file lacks them.
+	// -fixed keeps the weights it names at their start, here the first
+	// run's weights (the file beside the variant file): the file written
+	// again holds them as they were.
+	first, err := os.ReadFile(variant.WeightsFile(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, was, err := variant.ParseWeights(first, "first")
+	if err != nil {
+		t.Fatal(err)
+	}
 	out.Reset()
 	errb.Reset()
 	if st := run(append(args, "-fixed", "tempo,.square.,N."), nil, &out, &errb); st != 0 {
@@ -77,13 +87,65 @@ func TestTuneUserVariant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct {
-		part string
-		want bool
-	}{{"tempo", false}, {"square", false}, {"[N]", false}, {"[B]", true}, {"value.mg", true}} {
-		if got := strings.Contains(string(written), tt.part); got != tt.want {
-			t.Errorf("-fixed: the weights file holds %q: %v, want %v\n%s", tt.part, got, tt.want, written)
+	_, now, err := variant.ParseWeights(written, "second")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for n, x := range was {
+		if strings.Contains(n, "tempo") || strings.Contains(n, ".square.") || strings.HasPrefix(n, "N.") {
+			kept++
+			if y, ok := now[n]; !ok || y != x {
+				t.Errorf("-fixed: %s = %v (in the file: %v), want the start %v", n, y, ok, x)
+			}
 		}
+	}
+	if kept == 0 {
+		t.Error("the first run wrote none of the weights -fixed names: the test shows nothing")
+	}
+	if _, ok := now["B.value.mg"]; !ok {
+		t.Error("-fixed: the weights file lacks B.value.mg, which was fitted")
+	}
+	// -init starts from another file: a weight kept fixed keeps its value
+	// from there; a name that is no weight of the variant is refused.
+	start := filepath.Join(dir, "start.toml")
+	if err := os.WriteFile(start, []byte("variant = \"chess\"\ntempo = 33.5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errb.Reset()
+	if st := run(append(args, "-init", start, "-fixed", "tempo"), nil, &out, &errb); st != 0 {
+		t.Fatalf("-init: exit %d: %s", st, errb.String())
+	}
+	written, err = os.ReadFile(variant.WeightsFile(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, now, err = variant.ParseWeights(written, "third"); err != nil {
+		t.Fatal(err)
+	}
+	if now["tempo"] != 33.5 || !strings.Contains(string(written), "from start.toml") {
+		t.Errorf("-init: tempo = %v, want 33.5 from start.toml:\n%s", now["tempo"], written)
+	}
+	if err := os.WriteFile(start, []byte("Z.value.mg = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	if st := run(append(args, "-init", start), nil, &out, &errb); st == 0 || !strings.Contains(errb.String(), "start.toml") || !strings.Contains(errb.String(), "Z.value.mg") {
+		t.Errorf("-init with a name that is no weight: exit %d: %s", st, errb.String())
+	}
+	// A sample fitted as it is (-games 0) is described by its own
+	// settings, not by the flags of the command that fits it.
+	out.Reset()
+	errb.Reset()
+	if st := run([]string{"tune", "-file", file, "-games", "0", "-nodes", "777", "-seed", "5", "-data", dir, "-iters", "20"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("-games 0: exit %d: %s", st, errb.String())
+	}
+	if written, err = os.ReadFile(variant.WeightsFile(file)); err != nil {
+		t.Fatal(err)
+	}
+	if text := string(written); strings.Contains(text, "777") || strings.Contains(text, "seed 5") || !strings.Contains(text, "seed 1 nodes 100 ") {
+		t.Errorf("-games 0: the file's comment does not describe the sample:\n%s", text)
 	}
 	// A broken weights file is refused with its name.
 	if err := os.WriteFile(variant.WeightsFile(file), []byte("tempo = \"x\""), 0o644); err != nil {
