@@ -1,6 +1,8 @@
 package crazy
 
 import (
+	"math/bits"
+
 	"github.com/anychess/anychess/rules"
 )
 
@@ -23,9 +25,12 @@ type scratch struct {
 	depth    int
 	inCastle int // inside castling's own check tests: no castling replies
 
-	cache     []rules.Move
-	cacheHash uint64
-	cacheOK   bool
+	// the last list of legalMoves or promoMoves (cacheLegal says which),
+	// by position key
+	cache      []rules.Move
+	cacheHash  uint64
+	cacheOK    bool
+	cacheLegal bool
 
 	// mayPromote's last answer, by position key and colour
 	promoKey  uint64
@@ -33,10 +38,7 @@ type scratch struct {
 	promoOK   bool
 	promoVal  bool
 
-	// the Legal hook's answers in the position with key memoKey: moves
-	// that lead to the same position (a King's step out and back, two
-	// pawns swapping places) make equal siblings, which perft visits one
-	// after the other
+	// the Legal hook's answers in the position with key memoKey (legal)
 	memo    []legalAnswer
 	memoKey uint64
 	memoOK  bool
@@ -87,7 +89,8 @@ func (e *engine) mayMove(b, i int) bool {
 // can make, ignoring the safety of its own King and denial.
 func (e *engine) genAll(c rules.Color, dst []rules.Move) []rules.Move {
 	s := e.s
-	for b := range 64 {
+	for sqs := s.pieces(c); sqs != 0; sqs &= sqs - 1 {
+		b := bits.TrailingZeros64(sqs)
 		for i := range int(s.height[b]) {
 			if pc := s.cells[b][i]; pc.Color() == c && e.mayMove(b, i) {
 				dst = e.genPiece(dst, b, i, pc)

@@ -1,6 +1,8 @@
 package crazy
 
 import (
+	"math/bits"
+
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
@@ -86,6 +88,15 @@ type state struct {
 	height [64]uint8
 	v      vals
 	phash  uint64 // Zobrist key of the passengers
+
+	// An index of the cells, kept with every change (sync): how many
+	// pieces of each colour and type stand on each square, passengers
+	// included, the squares where at least one does, and the number of
+	// risen Bishops. Hooks find Kings, Queens and movers by it instead of
+	// scanning the board.
+	count [2][maxType + 1][64]uint8
+	occ   [2][maxType + 1]uint64
+	risen int
 
 	log    []change
 	frames []frame
@@ -210,8 +221,15 @@ func (s *state) set(p *rules.Position, b, i int, pc rules.Piece) {
 	}
 }
 
-// sync reflects a cell change on the core board or in the passenger key.
+// sync reflects a cell change on the core board or in the passenger key,
+// and in the index of the cells.
 func (s *state) sync(p *rules.Position, b, i int, old, pc rules.Piece) {
+	if old != rules.Empty {
+		s.unindex(b, old)
+	}
+	if pc != rules.Empty {
+		s.index(b, pc)
+	}
 	if i == 0 {
 		sq := sqOf(b)
 		if old != rules.Empty {
@@ -228,6 +246,50 @@ func (s *state) sync(p *rules.Position, b, i int, old, pc rules.Piece) {
 	if pc != rules.Empty {
 		s.phash ^= pkey(b, i, pc)
 	}
+}
+
+// maxType bounds the piece types of the index (Crazy Chess has six).
+const maxType = 7
+
+// index counts pc on square b in the index of the cells.
+func (s *state) index(b int, pc rules.Piece) {
+	c, t := pc.Color(), pc.Type()&maxType
+	s.count[c][t][b]++
+	s.occ[c][t] |= 1 << b
+	if pc.Attr()&attrRisen != 0 {
+		s.risen++
+	}
+}
+
+// unindex takes pc on square b out of the index of the cells.
+func (s *state) unindex(b int, pc rules.Piece) {
+	c, t := pc.Color(), pc.Type()&maxType
+	if s.count[c][t][b]--; s.count[c][t][b] == 0 {
+		s.occ[c][t] &^= 1 << b
+	}
+	if pc.Attr()&attrRisen != 0 {
+		s.risen--
+	}
+}
+
+// reindex builds the index of the cells from scratch.
+func (s *state) reindex() {
+	s.count, s.occ, s.risen = [2][maxType + 1][64]uint8{}, [2][maxType + 1]uint64{}, 0
+	for b := range 64 {
+		for _, pc := range s.cells[b][:s.height[b]] {
+			s.index(b, pc)
+		}
+	}
+}
+
+// pieces returns the squares holding a piece of colour c, passengers
+// included.
+func (s *state) pieces(c rules.Color) uint64 {
+	var m uint64
+	for _, o := range s.occ[c] {
+		m |= o
+	}
+	return m
 }
 
 // setHeight changes the height of square b and logs it.
@@ -316,13 +378,11 @@ func (s *state) kingIndex(b int, king rules.Piece) int {
 	return none
 }
 
-// findKing returns the square of c's King (of piece type king), or none.
+// findKing returns the square of c's King (of piece type king), or none;
+// the first in board order if there were several.
 func (s *state) findKing(c rules.Color, king rules.Type) int {
-	want := rules.MakePiece(c, king)
-	for b := range 64 {
-		if s.kingIndex(b, want) != none {
-			return b
-		}
+	if m := s.occ[c][king&maxType]; m != 0 {
+		return bits.TrailingZeros64(m)
 	}
 	return none
 }
@@ -360,6 +420,7 @@ func fromBoard(p *rules.Position) *state {
 			s.height[b] = 1
 		}
 	}
+	s.reindex()
 	s.v.castle = 0
 	v := p.Variant()
 	k, r := v.TypeOf('K'), v.TypeOf('R')
