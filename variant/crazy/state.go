@@ -98,6 +98,12 @@ type state struct {
 	occ   [2][maxType + 1]uint64
 	risen int
 
+	// trial counts the marks (save) not yet rolled back: while one is
+	// open, changes are a trial that rollback takes back, and they touch
+	// only the cells and their index, not the core board nor the
+	// passenger key (nothing reads them before the rollback).
+	trial int
+
 	log    []change
 	frames []frame
 	rem    []Removal
@@ -229,6 +235,9 @@ func (s *state) sync(p *rules.Position, b, i int, old, pc rules.Piece) {
 	}
 	if pc != rules.Empty {
 		s.index(b, pc)
+	}
+	if s.trial > 0 {
+		return // a trial: rollback restores the passenger key, the core board is not touched
 	}
 	if i == 0 {
 		sq := sqOf(b)
@@ -395,17 +404,21 @@ type mark struct {
 	phash    uint64
 }
 
-// save returns a mark for rollback.
+// save returns a mark for rollback and opens a trial: until the rollback,
+// changes touch only the cells and their index (the core board and the
+// passenger key stay as they are). Every save is paired with a rollback.
 func (s *state) save() mark {
+	s.trial++
 	return mark{log: len(s.log), rem: len(s.rem), v: s.v, phash: s.phash}
 }
 
-// rollback returns the state (and the core board) to m.
+// rollback returns the state to m and closes its trial.
 func (s *state) rollback(p *rules.Position, m mark) {
 	s.undoTo(p, m.log)
 	s.rem = s.rem[:m.rem]
 	s.v = m.v
 	s.phash = m.phash
+	s.trial--
 }
 
 // fromBoard builds the state of a position the core made without the
