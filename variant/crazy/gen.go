@@ -38,12 +38,24 @@ type scratch struct {
 	promoOK   bool
 	promoVal  bool
 
+	// the Tactical hook's gains in the position with key gainKey: the
+	// search asks for a capture's several times (to list, order and prune)
+	gains   []gainAnswer
+	gainKey uint64
+	gainOK  bool
+
 	// the Legal hook's answers in the position with key memoKey (legal)
 	memo    []legalAnswer
 	memoKey uint64
 	memoOK  bool
 
 	trace func(b int, stack []rules.Piece) // tests: each step of a resolution
+}
+
+// gainAnswer is one answer of the Tactical hook for a capture.
+type gainAnswer struct {
+	m    rules.Move
+	gain int
 }
 
 // legalAnswer is one answer of the Legal hook.
