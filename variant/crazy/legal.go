@@ -154,20 +154,9 @@ func (e *engine) hasLegal() bool {
 		return false
 	}
 	us := e.p.Turn()
+	promo := e.mayPromote(us)
 	buf := sc.acquire()
 	found := false
-	if e.mayPromote(us) {
-		buf = e.promoMoves(buf)
-		for _, m := range buf {
-			d, _ := decode(m)
-			if d.kind == kDeny || d.kind == kDraw || e.legal(m, &d, us) {
-				found = true
-				break
-			}
-		}
-		sc.release(buf)
-		return found
-	}
 	// Piece by piece, so that a legal move found early spares generating
 	// the rest (disguise chains cost the most).
 	s := e.s
@@ -180,8 +169,12 @@ func (e *engine) hasLegal() bool {
 			}
 			buf = e.genPiece(buf[:0], b, i, pc)
 			for _, m := range buf {
-				if d, _ := decode(m); e.allowed(m, &d) && e.legal(m, &d, us) {
-					found = true
+				if promo {
+					found = e.anyChoiceLegal(m, us)
+				} else if d, _ := decode(m); e.allowed(m, &d) {
+					found = e.legal(m, &d, us)
+				}
+				if found {
 					break
 				}
 			}
@@ -189,6 +182,30 @@ func (e *engine) hasLegal() bool {
 	}
 	sc.release(buf)
 	return found || e.canDeny() || e.canClaimDraw(us)
+}
+
+// anyChoiceLegal reports whether the pseudo-legal move m of us is legal
+// and may be played (allowed) with some combination of the promotion
+// choices of the pawns it promotes (appendChoices). The choices of queens
+// are tried first, and the others only if the move promotes.
+func (e *engine) anyChoiceLegal(m rules.Move, us rules.Color) bool {
+	d, _ := decode(m)
+	if e.allowed(m, &d) && e.legal(m, &d, us) {
+		return true
+	}
+	s := e.s
+	mk := s.save()
+	e.play(&d, us)
+	s.rollback(e.p, mk)
+	_, n := promoField(d.kind)
+	n = min(n, e.sc.nPromo)
+	for c := uint32(1); c < uint32(1)<<(2*uint(n)); c++ {
+		d.promo = c
+		if mm := encode(&d); e.allowed(mm, &d) && e.legal(mm, &d, us) {
+			return true
+		}
+	}
+	return false
 }
 
 // promoMoves appends the pseudo-legal moves of the side to move (none if
