@@ -472,8 +472,12 @@ func (e *engine) genKing(dst []rules.Move, b, i int, c rules.Color) []rules.Move
 	king := rules.MakePiece(c, e.z.king)
 	for _, st := range e.kingTargets(tbuf[:0], b, c) {
 		s1 := int(st.t)
-		m := e.s.save()
 		dm := mv{kind: kKing, from: b, fromIdx: i, step1: s1, sep1: st.sep, path: none}
+		if st.sep != sepCapture {
+			dst = e.quietSecondSteps(dst, &dm, c)
+			continue
+		}
+		m := e.s.save()
 		e.firstStep(&dm, c)
 		if e.s.kingIndex(s1, king) == none {
 			dm.to, dm.sep2 = s1, sepNone
@@ -483,6 +487,34 @@ func (e *engine) genKing(dst []rules.Move, b, i int, c rules.Color) []rules.Move
 		}
 		e.s.rollback(e.p, m)
 		e.sc.q.clear(s1)
+	}
+	return dst
+}
+
+// quietSecondSteps is secondSteps after a first step that captures
+// nothing (onto an empty square, or into a Rook), found without making
+// it: such a step has no effects, so the board differs only in the King,
+// which has left its square (empty now if it stood there alone) and
+// stands on dm.step1.
+func (e *engine) quietSecondSteps(dst []rules.Move, dm *mv, c rules.Color) []rules.Move {
+	s := e.s
+	s1 := dm.step1
+	for _, d := range compass() {
+		t := step(s1, d[0], d[1])
+		if t == none {
+			continue
+		}
+		dm.to = t
+		if t == dm.from && s.height[t] == 1 {
+			dm.sep2 = sepMove // the square the King left alone
+			dst = append(dst, encode(dm))
+			continue
+		}
+		var seps [2]uint8
+		for _, sep := range e.endings(seps[:0], t, c) {
+			dm.sep2 = sep
+			dst = append(dst, encode(dm))
+		}
 	}
 	return dst
 }
