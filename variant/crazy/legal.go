@@ -717,6 +717,18 @@ func (e *engine) kingsRemoved(rem []Removal) (lost [2]bool) {
 	return lost
 }
 
+// endTexts are the details of the End hook's statuses, by the colour they
+// name, written once: the search asks End at every node.
+var endTexts = func() (t [2]struct{ selfDestroyed, noKing, checkmated, stalemated string }) {
+	for c := rules.White; c <= rules.Black; c++ {
+		t[c].selfDestroyed = fmt.Sprintf("%s removed its own king (CC-45) and loses", c)
+		t[c].noKing = fmt.Sprintf("%s has no king and loses", c)
+		t[c].checkmated = fmt.Sprintf("%s is checkmated", c)
+		t[c].stalemated = fmt.Sprintf("%s is stalemated: draw", c)
+	}
+	return t
+}()
+
 // End (the Ender) judges a claimed draw, a missing King (CC-45), checkmate
 // only when no denial is possible (CC-46) and stalemate (CC-47). While the
 // side to move may deny the last move the game goes on whatever else holds:
@@ -733,11 +745,11 @@ func (z *crazy) End(p *rules.Position) (rules.Status, bool) {
 	them := us.Other()
 	if k := s.findKing(them, z.king); k == none {
 		return rules.Status{Result: rules.Win(us), Reason: rules.ReasonNoRoyal,
-			Detail: fmt.Sprintf("%s removed its own king (CC-45) and loses", them)}, true
+			Detail: endTexts[them].selfDestroyed}, true
 	}
 	if k := s.findKing(us, z.king); k == none {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonNoRoyal,
-			Detail: fmt.Sprintf("%s has no king and loses", us)}, true
+			Detail: endTexts[us].noKing}, true
 	}
 	if e.canDeny() {
 		return rules.Status{}, true
@@ -747,9 +759,9 @@ func (z *crazy) End(p *rules.Position) (rules.Status, bool) {
 	}
 	if e.inCheck(us) {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonCheckmate,
-			Detail: fmt.Sprintf("%s is checkmated", us)}, true
+			Detail: endTexts[us].checkmated}, true
 	}
-	return rules.Status{Result: rules.Draw, Reason: rules.ReasonStalemate, Detail: fmt.Sprintf("%s is stalemated: draw", us)}, true
+	return rules.Status{Result: rules.Draw, Reason: rules.ReasonStalemate, Detail: endTexts[us].stalemated}, true
 }
 
 // InCheck reports whether colour c's King is in check in p (CC-43): some
