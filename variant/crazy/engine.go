@@ -97,11 +97,22 @@ func (z *crazy) Tactical(p *rules.Position, m rules.Move) (int, bool) {
 	default:
 		return 0, false
 	}
+	sc := e.sc
+	if key := p.Hash(); !sc.gainOK || sc.gainKey != key {
+		sc.gains, sc.gainKey, sc.gainOK = sc.gains[:0], key, true
+	} else {
+		for _, a := range sc.gains {
+			if a.m == m {
+				return a.gain, true
+			}
+		}
+	}
 	s := e.s
 	mk := s.save()
 	e.play(&d, us)
 	g := e.removalValue(s.rem[mk.rem:], us)
 	s.rollback(p, mk)
+	sc.gains = append(sc.gains, gainAnswer{m, g})
 	return g, true
 }
 

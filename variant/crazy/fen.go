@@ -187,6 +187,7 @@ func (z *crazy) ParseFEN(v *rules.Variant, str string) (*rules.Position, error) 
 			s.phash ^= pkey(b, i, s.cells[b][i])
 		}
 	}
+	s.reindex()
 	p.SetState(s)
 	if err := z.parseEP(s, fields[3], side); err != nil {
 		return nil, fenError(str, "en passant: %v", err)

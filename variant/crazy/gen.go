@@ -1,6 +1,8 @@
 package crazy
 
 import (
+	"math/bits"
+
 	"github.com/anychess/anychess/rules"
 )
 
@@ -23,9 +25,12 @@ type scratch struct {
 	depth    int
 	inCastle int // inside castling's own check tests: no castling replies
 
-	cache     []rules.Move
-	cacheHash uint64
-	cacheOK   bool
+	// the last list of legalMoves or promoMoves (cacheLegal says which),
+	// by position key
+	cache      []rules.Move
+	cacheHash  uint64
+	cacheOK    bool
+	cacheLegal bool
 
 	// mayPromote's last answer, by position key and colour
 	promoKey  uint64
@@ -33,15 +38,24 @@ type scratch struct {
 	promoOK   bool
 	promoVal  bool
 
-	// the Legal hook's answers in the position with key memoKey: moves
-	// that lead to the same position (a King's step out and back, two
-	// pawns swapping places) make equal siblings, which perft visits one
-	// after the other
+	// the Tactical hook's gains in the position with key gainKey: the
+	// search asks for a capture's several times (to list, order and prune)
+	gains   []gainAnswer
+	gainKey uint64
+	gainOK  bool
+
+	// the Legal hook's answers in the position with key memoKey (legal)
 	memo    []legalAnswer
 	memoKey uint64
 	memoOK  bool
 
 	trace func(b int, stack []rules.Piece) // tests: each step of a resolution
+}
+
+// gainAnswer is one answer of the Tactical hook for a capture.
+type gainAnswer struct {
+	m    rules.Move
+	gain int
 }
 
 // legalAnswer is one answer of the Legal hook.
@@ -87,7 +101,8 @@ func (e *engine) mayMove(b, i int) bool {
 // can make, ignoring the safety of its own King and denial.
 func (e *engine) genAll(c rules.Color, dst []rules.Move) []rules.Move {
 	s := e.s
-	for b := range 64 {
+	for sqs := s.pieces(c); sqs != 0; sqs &= sqs - 1 {
+		b := bits.TrailingZeros64(sqs)
 		for i := range int(s.height[b]) {
 			if pc := s.cells[b][i]; pc.Color() == c && e.mayMove(b, i) {
 				dst = e.genPiece(dst, b, i, pc)
@@ -457,8 +472,12 @@ func (e *engine) genKing(dst []rules.Move, b, i int, c rules.Color) []rules.Move
 	king := rules.MakePiece(c, e.z.king)
 	for _, st := range e.kingTargets(tbuf[:0], b, c) {
 		s1 := int(st.t)
-		m := e.s.save()
 		dm := mv{kind: kKing, from: b, fromIdx: i, step1: s1, sep1: st.sep, path: none}
+		if st.sep != sepCapture {
+			dst = e.quietSecondSteps(dst, &dm, c)
+			continue
+		}
+		m := e.s.save()
 		e.firstStep(&dm, c)
 		if e.s.kingIndex(s1, king) == none {
 			dm.to, dm.sep2 = s1, sepNone
@@ -468,6 +487,34 @@ func (e *engine) genKing(dst []rules.Move, b, i int, c rules.Color) []rules.Move
 		}
 		e.s.rollback(e.p, m)
 		e.sc.q.clear(s1)
+	}
+	return dst
+}
+
+// quietSecondSteps is secondSteps after a first step that captures
+// nothing (onto an empty square, or into a Rook), found without making
+// it: such a step has no effects, so the board differs only in the King,
+// which has left its square (empty now if it stood there alone) and
+// stands on dm.step1.
+func (e *engine) quietSecondSteps(dst []rules.Move, dm *mv, c rules.Color) []rules.Move {
+	s := e.s
+	s1 := dm.step1
+	for _, d := range compass() {
+		t := step(s1, d[0], d[1])
+		if t == none {
+			continue
+		}
+		dm.to = t
+		if t == dm.from && s.height[t] == 1 {
+			dm.sep2 = sepMove // the square the King left alone
+			dst = append(dst, encode(dm))
+			continue
+		}
+		var seps [2]uint8
+		for _, sep := range e.endings(seps[:0], t, c) {
+			dm.sep2 = sep
+			dst = append(dst, encode(dm))
+		}
 	}
 	return dst
 }

@@ -174,6 +174,83 @@ func TestNoAllocation(t *testing.T) {
 	}
 }
 
+// TestSearchHooksNoAllocation: once buffers exist, the hooks a search
+// calls at every node (the End hook, the check test, the generator, the
+// legality test, a capture's gain, the evaluation's terms) allocate
+// nothing, in positions with stacks, where pawns may promote, and where
+// they may not.
+func TestSearchHooksNoAllocation(t *testing.T) {
+	v := newVariant(t, nil)
+	z := v.Ext().(*crazy)
+	for _, fen := range []string{
+		"r3k2r/p1(rq)1pp1p/1n2b3/2p1Q3/3(RK)4/2N2B2/PP1P1PPP/R6R w kq - 0 1 b - 0",
+		"rn3(rKk)2/1pp2p2/p1qpb3/6P1/1P2P3/P1N5/1PP2P2/R1Q2B1R w - - 3 17 w - 1",
+		"rnb*q2kr/p1p1pp1p/3n3Q/3p4/5P2/8/PPPP1P1K/RNB3NR b - - 0 14 b - 4",
+	} {
+		p := parse(t, v, fen)
+		buf := make([]rules.Move, 0, rules.MaxMoves)
+		ms := p.LegalMoves(nil)
+		s := p.State().(*state)
+		run := func() {
+			for _, m := range ms {
+				p.Make(m)
+				s.sc.cacheOK, s.sc.memoOK, s.sc.gainOK, s.sc.promoOK = false, false, false, false
+				z.End(p)
+				p.InCheck()
+				buf = p.PseudoLegalMoves(buf[:0])
+				for _, r := range buf {
+					p.IsLegal(r)
+					z.Tactical(p, r)
+				}
+				z.Eval(p)
+				p.Unmake()
+			}
+		}
+		run()
+		if n := testing.AllocsPerRun(3, run); n != 0 {
+			t.Errorf("%s: %v allocations per run", fen, n)
+		}
+	}
+}
+
+// TestCellIndex: the index of the cells (the count of each colour and type
+// by square, the squares occupied, the risen Bishops), kept with every
+// change, equals the index built from scratch after every move and its
+// unmaking in random games.
+func TestCellIndex(t *testing.T) {
+	v := newVariant(t, nil)
+	rng := rand.New(rand.NewPCG(5, 6))
+	check := func(p *rules.Position, when string) {
+		t.Helper()
+		s := p.State().(*state)
+		c := *s
+		c.reindex()
+		if c.count != s.count || c.occ != s.occ || c.risen != s.risen {
+			t.Fatalf("%s %s: the index kept differs from the index rebuilt", p.FEN(), when)
+		}
+	}
+	for _, start := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b - 0",
+		"r3k2r/p1(rq)1pp1p/1n2b3/2p1Q3/3(RK)4/2N2B2/PP1P1PPP/R6R w kq - 0 1 b - 0",
+		"2k5/1pp1(rpn)3/2b1q3/8/3BN3/2(RQP)5/1KP5/8 w - - 0 1 b - 0",
+	} {
+		p := parse(t, v, start)
+		for range 60 {
+			ms := p.LegalMoves(nil)
+			if len(ms) == 0 || p.Status().Over() {
+				break
+			}
+			for _, m := range ms {
+				p.Make(m)
+				check(p, "after "+FormatMove(p, m))
+				p.Unmake()
+			}
+			check(p, "after make and unmake")
+			p.Make(ms[rng.IntN(len(ms))])
+		}
+	}
+}
+
 // randomFEN returns a random position with stacks: kings anywhere (in
 // stacks too), rooks as the bases of stacks, queens and bishops (risen or
 // not) among the passengers.
@@ -293,11 +370,12 @@ func TestCheckFilter(t *testing.T) {
 	}
 }
 
-// TestLazyLegality: where no pawn can promote (mayPromote), the moves are
-// generated pseudo-legal and the Legal hook tests each; the list must be
-// the one the full generator gives, and mayPromote must never miss a
-// promotion. Checked on random positions with stacks and on positions of
-// random games.
+// TestLazyLegality: the moves are generated pseudo-legal (where a pawn may
+// promote, mayPromote, with every combination of promotion choices) and the
+// Legal hook tests each; the list must be the one the full generator
+// gives, the End hook's search for a legal move must agree with it, and
+// mayPromote must never miss a promotion. Checked on random positions with
+// stacks and on positions of random games.
 func TestLazyLegality(t *testing.T) {
 	n := 1500
 	if *long {
@@ -326,16 +404,15 @@ func TestLazyLegality(t *testing.T) {
 		z, _ := hooksOf(p)
 		e := z.newEngine(p)
 		us := p.Turn()
-		if e.mayPromote(us) {
-			continue
-		}
-		lazy++
-		buf := e.genAll(us, nil)
-		for _, m := range buf {
-			d, _ := decode(m)
-			e.try(&d, us)
-			if e.sc.nPromo != 0 {
-				t.Fatalf("%s: %s promotes, but mayPromote said no", p.FEN(), FormatMove(p, m))
+		if !e.mayPromote(us) {
+			lazy++
+			buf := e.genAll(us, nil)
+			for _, m := range buf {
+				d, _ := decode(m)
+				e.try(&d, us)
+				if e.sc.nPromo != 0 {
+					t.Fatalf("%s: %s promotes, but mayPromote said no", p.FEN(), FormatMove(p, m))
+				}
 			}
 		}
 		e.sc.cacheOK, e.sc.memoOK = false, false

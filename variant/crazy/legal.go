@@ -2,17 +2,18 @@ package crazy
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/anychess/anychess/rules"
 )
 
-// Generate (the Generator) replaces the core's standard moves by
-// the Crazy Chess moves of the side to move. Where no pawn of the mover can
-// promote during its move (mayPromote), these are the pseudo-legal moves,
-// and Legal tests each one the core asks about, so a
-// search tests only the moves it plays and quiescence only its captures.
-// Otherwise the list is already legal, with a move for every combination
-// of promotion choices, which only resolving a move reveals.
+// Generate (the Generator) replaces the core's standard moves by the
+// Crazy Chess moves of the side to move: the pseudo-legal moves, and the
+// Legal hook tests each one the core asks about, so a search tests only
+// the moves it plays and quiescence only its captures. Where a pawn of the
+// mover may promote during its move (mayPromote), a move comes once for
+// every combination of promotion choices, which only resolving the move
+// (without the test of check) reveals.
 func (z *crazy) Generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	n := 0
 	for _, m := range moves {
@@ -23,14 +24,13 @@ func (z *crazy) Generate(p *rules.Position, moves []rules.Move) []rules.Move {
 	}
 	e := z.newEngine(p)
 	if e.mayPromote(p.Turn()) {
-		return e.legalMoves(moves[:n])
+		return e.promoMoves(moves[:n])
 	}
 	return e.pseudoMoves(moves[:n])
 }
 
-// Legal is the LegalJudge, for the moves Generate returned: a move of a
-// pseudo-legal list is legal if it passes try (CC-44, CC-45); DENY and
-// DRAW, and the moves of a list generate checked itself, are legal.
+// Legal is the LegalJudge, for the moves Generate returned: a move is
+// legal if it passes try (CC-44, CC-45); DENY and DRAW are legal.
 func (z *crazy) Legal(p *rules.Position, m rules.Move) bool {
 	d, ok := decode(m)
 	if !ok {
@@ -40,12 +40,18 @@ func (z *crazy) Legal(p *rules.Position, m rules.Move) bool {
 		return true
 	}
 	e := z.newEngine(p)
-	us := p.Turn()
-	if e.mayPromote(us) {
-		return true
-	}
+	return e.legal(m, &d, p.Turn())
+}
+
+// legal reports whether the pseudo-legal move m (decoded d) of us passes
+// try. The answers in one position are kept: the End hook's search for a
+// legal move and the search's tests of the same moves share them, and
+// moves that lead to the same position (a King's step out and back, two
+// pawns swapping places) make equal siblings, which perft visits one after
+// the other.
+func (e *engine) legal(m rules.Move, d *mv, us rules.Color) bool {
 	sc := e.sc
-	if key := p.Hash(); !sc.memoOK || sc.memoKey != key {
+	if key := e.p.Hash(); !sc.memoOK || sc.memoKey != key {
 		sc.memo, sc.memoKey, sc.memoOK = sc.memo[:0], key, true
 	} else {
 		for _, a := range sc.memo {
@@ -54,7 +60,7 @@ func (z *crazy) Legal(p *rules.Position, m rules.Move) bool {
 			}
 		}
 	}
-	ok = e.try(&d, us)
+	ok := e.try(d, us)
 	sc.memo = append(sc.memo, legalAnswer{m, ok})
 	return ok
 }
@@ -79,28 +85,20 @@ func (e *engine) mayPromote(us rules.Color) bool {
 func (e *engine) scanPromote(us rules.Color) bool {
 	s, z := e.s, e.z
 	fwd, _, _, last := pawnRows(us)
-	pawns, onLast := false, false
-	for b := range 64 {
-		h := int(s.height[b])
-		for i := range h {
-			pc := s.cells[b][i]
-			if pc.Color() != us {
-				continue
-			}
-			r := b >> 3
-			if r == last {
-				onLast = true
-			}
-			if pc.Type() != z.pawn {
-				continue
-			}
-			if i > 0 || r == last || r+fwd == last {
-				return true
-			}
-			pawns = true
+	pawns := s.occ[us][z.pawn]
+	if pawns == 0 {
+		return false
+	}
+	lastRank := uint64(0xff) << (8 * last)
+	if pawns&(lastRank|uint64(0xff)<<(8*(last-fwd))) != 0 || s.pieces(us)&lastRank != 0 {
+		return true
+	}
+	for ; pawns != 0; pawns &= pawns - 1 {
+		if b := bits.TrailingZeros64(pawns); s.height[b] > 1 {
+			return true // a pawn inside a stack (a stack's base is a Rook)
 		}
 	}
-	return pawns && onLast
+	return false
 }
 
 // pseudoMoves appends the pseudo-legal moves of the side to move (none if
@@ -138,11 +136,11 @@ func (e *engine) appendClaims(dst []rules.Move, us rules.Color) []rules.Move {
 }
 
 // hasLegal reports whether the side to move has a legal move, stopping at
-// the first one found.
+// the first one found. Its tests are kept for the Legal hook (legal).
 func (e *engine) hasLegal() bool {
 	sc := e.sc
 	key := e.p.Hash()
-	if sc.cacheOK && sc.cacheHash == key {
+	if sc.cacheOK && sc.cacheHash == key && sc.cacheLegal {
 		return len(sc.cache) > 0
 	}
 	if sc.memoOK && sc.memoKey == key {
@@ -156,39 +154,117 @@ func (e *engine) hasLegal() bool {
 		return false
 	}
 	us := e.p.Turn()
-	if e.mayPromote(us) {
-		buf := sc.acquire()
-		buf = e.legalMoves(buf)
-		n := len(buf)
-		sc.release(buf)
-		return n > 0
-	}
-	// Piece by piece, so that a legal move found early spares generating
-	// the rest (disguise chains cost the most).
+	promo := e.mayPromote(us)
 	buf := sc.acquire()
 	found := false
+	// Piece by piece, so that a legal move found early spares generating
+	// the rest (disguise chains cost the most).
 	s := e.s
-	for b := 0; b < 64 && !found; b++ {
+	for sqs := s.pieces(us); sqs != 0 && !found; sqs &= sqs - 1 {
+		b := bits.TrailingZeros64(sqs)
 		for i := 0; i < int(s.height[b]) && !found; i++ {
 			pc := s.cells[b][i]
 			if pc.Color() != us || !e.mayMove(b, i) {
 				continue
 			}
 			buf = e.genPiece(buf[:0], b, i, pc)
-			found = e.anyLegal(buf, us)
+			for _, m := range buf {
+				if promo {
+					found = e.anyChoiceLegal(m, us)
+				} else if d, _ := decode(m); e.allowed(m, &d) {
+					found = e.legal(m, &d, us)
+				}
+				if found {
+					break
+				}
+			}
 		}
 	}
 	sc.release(buf)
 	return found || e.canDeny() || e.canClaimDraw(us)
 }
 
+// anyChoiceLegal reports whether the pseudo-legal move m of us is legal
+// and may be played (allowed) with some combination of the promotion
+// choices of the pawns it promotes (appendChoices). The choices of queens
+// are tried first, and the others only if the move promotes.
+func (e *engine) anyChoiceLegal(m rules.Move, us rules.Color) bool {
+	d, _ := decode(m)
+	if e.allowed(m, &d) && e.legal(m, &d, us) {
+		return true
+	}
+	s := e.s
+	mk := s.save()
+	e.play(&d, us)
+	s.rollback(e.p, mk)
+	_, n := promoField(d.kind)
+	n = min(n, e.sc.nPromo)
+	for c := uint32(1); c < uint32(1)<<(2*uint(n)); c++ {
+		d.promo = c
+		if mm := encode(&d); e.allowed(mm, &d) && e.legal(mm, &d, us) {
+			return true
+		}
+	}
+	return false
+}
+
+// promoMoves appends the pseudo-legal moves of the side to move (none if
+// the game is over by the state), each once for every combination of
+// promotion choices of the mover's promoting pawns, without a replay of a
+// denied move (CC-7), then DENY and DRAW where they are legal. Each move is
+// resolved (play) to count the pawns it promotes. The list is kept with the
+// position key, so that the End hook and the generator of one position
+// share the work.
+func (e *engine) promoMoves(dst []rules.Move) []rules.Move {
+	sc := e.sc
+	key := e.p.Hash()
+	if sc.cacheOK && sc.cacheHash == key && !sc.cacheLegal {
+		return append(dst, sc.cache...)
+	}
+	start := len(dst)
+	if !e.over() {
+		us := e.p.Turn()
+		buf := sc.acquire()
+		buf = e.genAll(us, buf)
+		for _, m := range buf {
+			dst = e.appendChoices(dst, m, us)
+		}
+		sc.release(buf)
+		dst = e.appendClaims(dst, us)
+	}
+	sc.cache = append(sc.cache[:0], dst[start:]...)
+	sc.cacheHash, sc.cacheOK, sc.cacheLegal = key, true, false
+	return dst
+}
+
+// appendChoices appends the pseudo-legal move m of us once for every
+// combination of promotion choices of us's pawns that it promotes, each
+// that may be played (allowed).
+func (e *engine) appendChoices(dst []rules.Move, m rules.Move, us rules.Color) []rules.Move {
+	d, _ := decode(m)
+	s := e.s
+	mk := s.save()
+	e.play(&d, us)
+	s.rollback(e.p, mk)
+	k := e.sc.nPromo
+	_, n := promoField(d.kind)
+	n = min(n, k)
+	for c := range uint32(1) << (2 * uint(n)) {
+		d.promo = c
+		if mm := encode(&d); e.allowed(mm, &d) {
+			dst = append(dst, mm)
+		}
+	}
+	return dst
+}
+
 // legalMoves appends the legal moves of the side to move, DENY and DRAW
-// last. The list is kept with the position key, so that the End hook and
-// the generator of one position share the work.
+// last: the moves of Generate that pass the Legal hook, in their order.
+// The list is kept with the position key.
 func (e *engine) legalMoves(dst []rules.Move) []rules.Move {
 	sc := e.sc
 	key := e.p.Hash()
-	if sc.cacheOK && sc.cacheHash == key {
+	if sc.cacheOK && sc.cacheHash == key && sc.cacheLegal {
 		return append(dst, sc.cache...)
 	}
 	start := len(dst)
@@ -203,7 +279,7 @@ func (e *engine) legalMoves(dst []rules.Move) []rules.Move {
 		dst = e.appendClaims(dst, us)
 	}
 	sc.cache = append(sc.cache[:0], dst[start:]...)
-	sc.cacheHash, sc.cacheOK = key, true
+	sc.cacheHash, sc.cacheOK, sc.cacheLegal = key, true, true
 	return dst
 }
 
@@ -331,35 +407,19 @@ func (e *engine) canClaimDraw(us rules.Color) bool {
 // by Queens (revenge and the all-round capture), so a move matters only if
 // it captures on the King's square or on a square of a chain of squares
 // holding Queens next to it (D), makes an all-round capture next to D,
-// carries a Queen into a capture next to D, or carries the King itself.
+// carries a Queen into a capture next to D, or carries the King itself
+// (relevant). The opponent's pieces are found by the index of the cells,
+// and only the moves of theirs that may be relevant are generated
+// (threats).
 func (e *engine) inCheck(c rules.Color) bool {
 	s, z := e.s, e.z
-	// One scan: the King, the squares holding Queens, and the opponent's
-	// pieces that may move.
-	kb, ki := none, none
-	var queens uint64
-	var movers [MaxPieces][2]int8
-	n := 0
 	king := rules.MakePiece(c, z.king)
-	them := c.Other()
-	for b := range 64 {
-		for i := range int(s.height[b]) {
-			pc := s.cells[b][i]
-			switch {
-			case pc == king:
-				kb, ki = b, i
-			case pc.Type() == z.queen:
-				queens |= 1 << b
-			}
-			if pc.Color() == them && n < len(movers) && e.mayMove(b, i) {
-				movers[n] = [2]int8{int8(b), int8(i)}
-				n++
-			}
-		}
-	}
+	kb := s.findKing(c, z.king)
 	if kb == none {
 		return false
 	}
+	ki := s.kingIndex(kb, king)
+	queens := s.occ[rules.White][z.queen] | s.occ[rules.Black][z.queen]
 	D := uint64(1) << kb
 	for {
 		add := z.neighbours(D) & queens &^ D
@@ -369,29 +429,189 @@ func (e *engine) inCheck(c rules.Color) bool {
 		D |= add
 	}
 	near := z.neighbours(D)
+	them := c.Other()
 	sc := e.sc
 	buf := sc.acquire()
 	found := false
-	for _, bi := range movers[:n] {
-		b, i := int(bi[0]), int(bi[1])
-		pc := s.cells[b][i]
-		if !e.mightReach(b, i, pc, D, near, kb, ki) {
-			continue
-		}
-		buf = e.genPiece(buf[:0], b, i, pc)
-		for _, m := range buf {
-			d, _ := decode(m)
-			if e.relevant(&d, D, near, kb, ki) && e.removes(&d, them, c) {
-				found = true
+	for sqs := s.pieces(them); sqs != 0 && !found; sqs &= sqs - 1 {
+		b := bits.TrailingZeros64(sqs)
+		for i := range int(s.height[b]) {
+			pc := s.cells[b][i]
+			if pc.Color() != them || !e.mayMove(b, i) || !e.mightReach(b, i, pc, D, near, kb, ki) {
+				continue
+			}
+			buf = e.threats(buf[:0], b, i, pc, D, near, kb, ki)
+			for _, m := range buf {
+				d, _ := decode(m)
+				if d.kind == kPiece && d.sep == sepCapture && d.to == kb && d.toIdx == ki && d.path == none && ki == 0 {
+					found = true // an ordinary capture of the King as the base
+				} else if e.removes(&d, them, c) {
+					found = true
+				}
+				if found {
+					break
+				}
+			}
+			if found {
 				break
 			}
-		}
-		if found {
-			break
 		}
 	}
 	sc.release(buf)
 	return found
+}
+
+// threats appends the pseudo-legal moves of pc, at index i of b, that are
+// relevant to the King on kb (index ki): those of genPiece that relevant
+// accepts, found without generating the others.
+func (e *engine) threats(dst []rules.Move, b, i int, pc rules.Piece, D, near uint64, kb, ki int) []rules.Move {
+	s, z := e.s, e.z
+	c := pc.Color()
+	in := func(set uint64, t int) bool { return set&(1<<t) != 0 }
+	switch t := pc.Type(); t {
+	case z.king:
+		return e.kingThreats(dst, b, i, c, D)
+	case z.pawn:
+		fwd, _, _, _ := pawnRows(c)
+		for _, df := range [2]int{-1, 1} {
+			t := step(b, df, fwd)
+			if t != none && in(D, t) && s.height[t] > 0 && s.cells[t][0].Color() != c {
+				dst = append(dst, pieceMove(b, i, t, sepCapture, 0))
+			}
+		}
+		return dst
+	case z.knight:
+		for _, l := range knightLeaps() {
+			t := step(b, l[0], l[1])
+			if t == none {
+				continue
+			}
+			var seps [2]uint8
+			for _, sep := range e.endings(seps[:0], t, c) {
+				if sep == sepCapture {
+					if in(D, t) {
+						dst = append(dst, pieceMove(b, i, t, sep, 0))
+					}
+					continue
+				}
+				dst = e.pathThreats(dst, b, i, t, l, sep, c, D)
+			}
+			if in(D, t) {
+				for j := 1; j < int(s.height[t]); j++ {
+					if s.cells[t][j].Color() != c {
+						dst = append(dst, pieceMove(b, i, t, sepCapture, j))
+					}
+				}
+			}
+		}
+		return dst
+	case z.queen, z.rook, z.bishop:
+		// Only captures are relevant: onto D; for a Queen, or a Rook that
+		// carries one, onto a square next to D; for a Rook under the King,
+		// anywhere.
+		wide := t == z.queen || t == z.rook && e.carriesQueen(b, i)
+		any := t == z.rook && b == kb && i < ki
+		lines := z.orth[b]
+		if t == z.bishop {
+			lines = z.diag[b]
+		} else if t == z.queen {
+			lines |= z.diag[b]
+		}
+		if any || lines&(D|near) != 0 {
+			for _, d := range compass() {
+				if t == z.rook && d[0] != 0 && d[1] != 0 || t == z.bishop && (d[0] == 0 || d[1] == 0) {
+					continue
+				}
+				for to := step(b, d[0], d[1]); to != none; to = step(to, d[0], d[1]) {
+					if s.height[to] == 0 {
+						continue
+					}
+					if s.cells[to][0].Color() != c && (any || in(D, to) || wide && in(near, to)) {
+						dst = append(dst, pieceMove(b, i, to, sepCapture, 0))
+					}
+					break
+				}
+			}
+		}
+		if t == z.queen && in(near, b) {
+			dst = e.genAllRound(dst, b, i)
+		}
+		return dst
+	}
+	return dst
+}
+
+// kingThreats appends the moves of genKing for the King of colour c at
+// index i of b that capture on D in either step (relevant). A first step
+// is made only if it captures on D or a second step from it may: a
+// square of D is next to it.
+func (e *engine) kingThreats(dst []rules.Move, b, i int, c rules.Color, D uint64) []rules.Move {
+	z := e.z
+	for _, long := range [2]bool{false, true} {
+		if _, _, kt, _, _, _ := castleSquares(c, long); z.adj[kt]&D == 0 || !e.canCastle(b, i, c, long) {
+			continue
+		}
+		m := e.s.save()
+		dm := mv{kind: kCastle, from: b, fromIdx: i, long: long, path: none}
+		kt := e.firstStep(&dm, c)
+		dst = e.secondThreats(dst, &dm, kt, c, false, D)
+		e.s.rollback(e.p, m)
+	}
+	var tbuf [16]target
+	king := rules.MakePiece(c, z.king)
+	for _, st := range e.kingTargets(tbuf[:0], b, c) {
+		s1 := int(st.t)
+		hit1 := st.sep == sepCapture && D&(1<<s1) != 0
+		if !hit1 && z.adj[s1]&D == 0 {
+			continue
+		}
+		m := e.s.save()
+		dm := mv{kind: kKing, from: b, fromIdx: i, step1: s1, sep1: st.sep, path: none}
+		e.firstStep(&dm, c)
+		if e.s.kingIndex(s1, king) == none {
+			if hit1 {
+				dm.to, dm.sep2 = s1, sepNone
+				dst = append(dst, encode(&dm))
+			}
+		} else {
+			dst = e.secondThreats(dst, &dm, s1, c, hit1, D)
+		}
+		e.s.rollback(e.p, m)
+		e.sc.q.clear(s1)
+	}
+	return dst
+}
+
+// secondThreats appends the king move dm with every second step from s1
+// (secondSteps) that captures on D, or with all of them if hit1.
+func (e *engine) secondThreats(dst []rules.Move, dm *mv, s1 int, c rules.Color, hit1 bool, D uint64) []rules.Move {
+	var tbuf [16]target
+	for _, st := range e.kingTargets(tbuf[:0], s1, c) {
+		if hit1 || st.sep == sepCapture && D&(1<<int(st.t)) != 0 {
+			dm.to, dm.sep2 = int(st.t), st.sep
+			dst = append(dst, encode(dm))
+		}
+	}
+	return dst
+}
+
+// pathThreats appends the knight's path captures of leap l ending on t
+// whose path square is in D.
+func (e *engine) pathThreats(dst []rules.Move, b, i, t int, l [2]int, sep uint8, c rules.Color, D uint64) []rules.Move {
+	s := e.s
+	sq, n := e.z.knightPath(b, l[0], l[1])
+	for _, ps := range sq[:n] {
+		if D&(1<<ps) == 0 {
+			continue
+		}
+		for j := range int(s.height[ps]) {
+			if s.cells[ps][j].Color() != c {
+				d := mv{kind: kPiece, from: b, fromIdx: i, to: t, sep: sep, path: ps, pathIdx: j}
+				dst = append(dst, encode(&d))
+			}
+		}
+	}
+	return dst
 }
 
 // mightReach is a cheap test whether any move of pc, at index i of b, can
@@ -497,6 +717,18 @@ func (e *engine) kingsRemoved(rem []Removal) (lost [2]bool) {
 	return lost
 }
 
+// endTexts are the details of the End hook's statuses, by the colour they
+// name, written once: the search asks End at every node.
+var endTexts = func() (t [2]struct{ selfDestroyed, noKing, checkmated, stalemated string }) {
+	for c := rules.White; c <= rules.Black; c++ {
+		t[c].selfDestroyed = fmt.Sprintf("%s removed its own king (CC-45) and loses", c)
+		t[c].noKing = fmt.Sprintf("%s has no king and loses", c)
+		t[c].checkmated = fmt.Sprintf("%s is checkmated", c)
+		t[c].stalemated = fmt.Sprintf("%s is stalemated: draw", c)
+	}
+	return t
+}()
+
 // End (the Ender) judges a claimed draw, a missing King (CC-45), checkmate
 // only when no denial is possible (CC-46) and stalemate (CC-47). While the
 // side to move may deny the last move the game goes on whatever else holds:
@@ -513,11 +745,11 @@ func (z *crazy) End(p *rules.Position) (rules.Status, bool) {
 	them := us.Other()
 	if k := s.findKing(them, z.king); k == none {
 		return rules.Status{Result: rules.Win(us), Reason: rules.ReasonNoRoyal,
-			Detail: fmt.Sprintf("%s removed its own king (CC-45) and loses", them)}, true
+			Detail: endTexts[them].selfDestroyed}, true
 	}
 	if k := s.findKing(us, z.king); k == none {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonNoRoyal,
-			Detail: fmt.Sprintf("%s has no king and loses", us)}, true
+			Detail: endTexts[us].noKing}, true
 	}
 	if e.canDeny() {
 		return rules.Status{}, true
@@ -527,9 +759,9 @@ func (z *crazy) End(p *rules.Position) (rules.Status, bool) {
 	}
 	if e.inCheck(us) {
 		return rules.Status{Result: rules.Win(them), Reason: rules.ReasonCheckmate,
-			Detail: fmt.Sprintf("%s is checkmated", us)}, true
+			Detail: endTexts[us].checkmated}, true
 	}
-	return rules.Status{Result: rules.Draw, Reason: rules.ReasonStalemate, Detail: fmt.Sprintf("%s is stalemated: draw", us)}, true
+	return rules.Status{Result: rules.Draw, Reason: rules.ReasonStalemate, Detail: endTexts[us].stalemated}, true
 }
 
 // InCheck reports whether colour c's King is in check in p (CC-43): some

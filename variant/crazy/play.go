@@ -149,18 +149,25 @@ func (e *engine) disguise(d *mv, us rules.Color) {
 // us's promoting pawns in the scratch.
 func (e *engine) endOfTurn(d *mv, us rules.Color) {
 	s, p, z := e.s, e.p, e.z
-	// One scan finds the squares the three steps below look at: lone
-	// pawns, and squares holding a risen Bishop.
+	// The squares the three steps below look at, from the index of the
+	// cells: lone pawns on the first and last ranks (the only rows where
+	// a pawn captures itself or promotes), and squares holding a risen
+	// Bishop.
 	var lone, risen uint64
-	for b := range 64 {
-		h := int(s.height[b])
-		if h == 1 && s.cells[b][0].Type() == z.pawn {
+	for pawns := (s.occ[rules.White][z.pawn] | s.occ[rules.Black][z.pawn]) & edgeRanks; pawns != 0; pawns &= pawns - 1 {
+		b := bits.TrailingZeros64(pawns)
+		if s.height[b] == 1 {
 			lone |= 1 << b
 		}
-		for i := range h {
-			if pc := s.cells[b][i]; pc.Type() == z.bishop && pc.Attr()&attrRisen != 0 {
-				risen |= 1 << b
-				break
+	}
+	if s.risen > 0 {
+		for bs := s.occ[rules.White][z.bishop] | s.occ[rules.Black][z.bishop]; bs != 0; bs &= bs - 1 {
+			b := bits.TrailingZeros64(bs)
+			for i := range int(s.height[b]) {
+				if pc := s.cells[b][i]; pc.Type() == z.bishop && pc.Attr()&attrRisen != 0 {
+					risen |= 1 << b
+					break
+				}
 			}
 		}
 	}
@@ -212,6 +219,9 @@ func (e *engine) endOfTurn(d *mv, us rules.Color) {
 		}
 	}
 }
+
+// edgeRanks are the squares of the first and the last rank.
+const edgeRanks = 0xff000000000000ff
 
 // promoType returns the piece type of promotion choice ch.
 func (z *crazy) promoType(ch uint8) rules.Type {

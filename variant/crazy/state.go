@@ -1,6 +1,8 @@
 package crazy
 
 import (
+	"math/bits"
+
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
@@ -86,6 +88,21 @@ type state struct {
 	height [64]uint8
 	v      vals
 	phash  uint64 // Zobrist key of the passengers
+
+	// An index of the cells, kept with every change (sync): how many
+	// pieces of each colour and type stand on each square, passengers
+	// included, the squares where at least one does, and the number of
+	// risen Bishops. Hooks find Kings, Queens and movers by it instead of
+	// scanning the board.
+	count [2][maxType + 1][64]uint8
+	occ   [2][maxType + 1]uint64
+	risen int
+
+	// trial counts the marks (save) not yet rolled back: while one is
+	// open, changes are a trial that rollback takes back, and they touch
+	// only the cells and their index, not the core board nor the
+	// passenger key (nothing reads them before the rollback).
+	trial int
 
 	log    []change
 	frames []frame
@@ -210,8 +227,18 @@ func (s *state) set(p *rules.Position, b, i int, pc rules.Piece) {
 	}
 }
 
-// sync reflects a cell change on the core board or in the passenger key.
+// sync reflects a cell change on the core board or in the passenger key,
+// and in the index of the cells.
 func (s *state) sync(p *rules.Position, b, i int, old, pc rules.Piece) {
+	if old != rules.Empty {
+		s.unindex(b, old)
+	}
+	if pc != rules.Empty {
+		s.index(b, pc)
+	}
+	if s.trial > 0 {
+		return // a trial: rollback restores the passenger key, the core board is not touched
+	}
 	if i == 0 {
 		sq := sqOf(b)
 		if old != rules.Empty {
@@ -228,6 +255,50 @@ func (s *state) sync(p *rules.Position, b, i int, old, pc rules.Piece) {
 	if pc != rules.Empty {
 		s.phash ^= pkey(b, i, pc)
 	}
+}
+
+// maxType bounds the piece types of the index (Crazy Chess has six).
+const maxType = 7
+
+// index counts pc on square b in the index of the cells.
+func (s *state) index(b int, pc rules.Piece) {
+	c, t := pc.Color(), pc.Type()&maxType
+	s.count[c][t][b]++
+	s.occ[c][t] |= 1 << b
+	if pc.Attr()&attrRisen != 0 {
+		s.risen++
+	}
+}
+
+// unindex takes pc on square b out of the index of the cells.
+func (s *state) unindex(b int, pc rules.Piece) {
+	c, t := pc.Color(), pc.Type()&maxType
+	if s.count[c][t][b]--; s.count[c][t][b] == 0 {
+		s.occ[c][t] &^= 1 << b
+	}
+	if pc.Attr()&attrRisen != 0 {
+		s.risen--
+	}
+}
+
+// reindex builds the index of the cells from scratch.
+func (s *state) reindex() {
+	s.count, s.occ, s.risen = [2][maxType + 1][64]uint8{}, [2][maxType + 1]uint64{}, 0
+	for b := range 64 {
+		for _, pc := range s.cells[b][:s.height[b]] {
+			s.index(b, pc)
+		}
+	}
+}
+
+// pieces returns the squares holding a piece of colour c, passengers
+// included.
+func (s *state) pieces(c rules.Color) uint64 {
+	var m uint64
+	for _, o := range s.occ[c] {
+		m |= o
+	}
+	return m
 }
 
 // setHeight changes the height of square b and logs it.
@@ -316,13 +387,11 @@ func (s *state) kingIndex(b int, king rules.Piece) int {
 	return none
 }
 
-// findKing returns the square of c's King (of piece type king), or none.
+// findKing returns the square of c's King (of piece type king), or none;
+// the first in board order if there were several.
 func (s *state) findKing(c rules.Color, king rules.Type) int {
-	want := rules.MakePiece(c, king)
-	for b := range 64 {
-		if s.kingIndex(b, want) != none {
-			return b
-		}
+	if m := s.occ[c][king&maxType]; m != 0 {
+		return bits.TrailingZeros64(m)
 	}
 	return none
 }
@@ -335,17 +404,21 @@ type mark struct {
 	phash    uint64
 }
 
-// save returns a mark for rollback.
+// save returns a mark for rollback and opens a trial: until the rollback,
+// changes touch only the cells and their index (the core board and the
+// passenger key stay as they are). Every save is paired with a rollback.
 func (s *state) save() mark {
+	s.trial++
 	return mark{log: len(s.log), rem: len(s.rem), v: s.v, phash: s.phash}
 }
 
-// rollback returns the state (and the core board) to m.
+// rollback returns the state to m and closes its trial.
 func (s *state) rollback(p *rules.Position, m mark) {
 	s.undoTo(p, m.log)
 	s.rem = s.rem[:m.rem]
 	s.v = m.v
 	s.phash = m.phash
+	s.trial--
 }
 
 // fromBoard builds the state of a position the core made without the
@@ -360,6 +433,7 @@ func fromBoard(p *rules.Position) *state {
 			s.height[b] = 1
 		}
 	}
+	s.reindex()
 	s.v.castle = 0
 	v := p.Variant()
 	k, r := v.TypeOf('K'), v.TypeOf('R')
