@@ -16,10 +16,11 @@
 // view: Engine.SearchView samples full positions consistent with the view
 // (the variant's Determinize hook, drawn from the engine's seed and the
 // view), searches each with a share of the time, and plays the action
-// most samples choose (ties: the best mean score). With Engine.Belief (off
-// by default) the engine remembers, from the views it was given, where it saw the
-// opponent's pieces and where they could have gone since, and puts the
-// unseen pieces of each sample there (see belief).
+// most samples choose (ties: the best mean score). With Engine.Belief
+// the engine remembers, from the views it was given, where it saw the
+// opponent's pieces and how likely each has stayed or gone to each square
+// it could reach since, and draws the unseen pieces of each sample by
+// that probability (see belief).
 package ai
 
 import (

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -17,11 +18,13 @@ import (
 // typeOf returns the type of the csipgs letter l.
 func typeOf(l byte) rules.Type { return rules.Type(l - 'A' + 1) }
 
-// squares returns the names of the squares of r, sorted.
-func squares(r geom.Set) string {
+// squares returns the names of the squares where mass is not 0, sorted.
+func squares(mass []float64) string {
 	var out []string
-	for _, s := range r.Squares() {
-		out = append(out, s.String())
+	for s, x := range mass {
+		if x > 0 {
+			out = append(out, geom.Square(s).String())
+		}
 	}
 	slices.Sort(out)
 	return strings.Join(out, " ")
@@ -34,7 +37,7 @@ func TestBeliefFromStart(t *testing.T) {
 	p := v.Start()
 	var b belief
 	b.update(p.View(rules.White))
-	if got := squares(b.region[typeOf('K')]); !b.known[typeOf('K')] || got != "e8" {
+	if got := squares(b.mass[typeOf('K')]); !b.known[typeOf('K')] || got != "e8" {
 		t.Errorf("at the start: Black's King on %q (known %v), want e8", got, b.known[typeOf('K')])
 	}
 	for _, s := range []string{"Kd2", "&-", "Kf7", "&-"} {
@@ -45,12 +48,15 @@ func TestBeliefFromStart(t *testing.T) {
 		p.Make(m)
 	}
 	b.update(p.View(rules.White))
-	if got := squares(b.region[typeOf('K')]); got != "d7 d8 e7 e8 f7 f8" {
+	if got := squares(b.mass[typeOf('K')]); got != "d7 d8 e7 e8 f7 f8" {
 		t.Errorf("after a turn: Black's King on %q, want d7 d8 e7 e8 f7 f8", got)
 	}
 	before := b
+	for t := range before.mass {
+		before.mass[t] = slices.Clone(b.mass[t])
+	}
 	b.update(p.View(rules.White)) // the same view again
-	if b != before {
+	if !reflect.DeepEqual(b, before) {
 		t.Error("the same view again changed the belief")
 	}
 }
@@ -79,7 +85,7 @@ func TestBeliefTransfer(t *testing.T) {
 		last = truth.View(rules.White)
 		b.update(last)
 	}
-	if got := squares(b.region[typeOf('R')]); !b.known[typeOf('R')] || got != "d7 d8 f7 f8" {
+	if got := squares(b.mass[typeOf('R')]); !b.known[typeOf('R')] || got != "d7 d8 f7 f8" {
 		t.Fatalf("the transferred rook on %q, want d7 d8 f7 f8", got)
 	}
 	det := v.Ext().(rules.Determinizer).Determinize
@@ -147,11 +153,59 @@ func TestBeliefOnlyFromViews(t *testing.T) {
 		}
 	}
 	for i := 1; i < len(beliefs); i++ {
-		if beliefs[i] != beliefs[0] {
+		if !reflect.DeepEqual(beliefs[i], beliefs[0]) {
 			t.Errorf("game %d: belief differs from the first game's", i)
 		}
 		if moves[i] != moves[0] {
 			t.Errorf("game %d: move %s, the first game's %s", i, moves[i], moves[0])
 		}
+	}
+}
+
+// TestBeliefStaysNear: a piece last seen on a square most likely still
+// stands there a few turns later, since each turn of the opponent moves
+// one of its pieces at most: the samples put it there far more often than
+// on any other unseen square.
+func TestBeliefStaysNear(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	var b belief
+	var last rules.View
+	for _, fen := range []string{
+		"r6k/8/8/8/8/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + table,  // the rook on a8 in sight
+		"r6k/8/8/8/8/8/8/1R2K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 12 " + table, // two turns later, out of sight
+	} {
+		truth, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = truth.View(rules.White)
+		b.update(last)
+	}
+	a8, err := v.Board().ParseSquare("a8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last.Visible.Has(a8) {
+		t.Fatal("a8 is in sight")
+	}
+	det := v.Ext().(rules.Determinizer).Determinize
+	count := map[geom.Square]int{}
+	const n = 200
+	for seed := range uint64(n) {
+		rng := rand.New(rand.NewPCG(seed, 2))
+		q := b.place(det(last, rng), last, rng)
+		for _, s := range q.Pieces(rules.Black) {
+			if q.At(s).Type() == typeOf('R') {
+				count[s]++
+			}
+		}
+	}
+	for s, c := range count {
+		if s != a8 && c >= count[a8] {
+			t.Errorf("the rook on %s in %d samples, on a8 (last seen) in %d", s, c, count[a8])
+		}
+	}
+	if count[a8] < n/4 {
+		t.Errorf("the rook on a8 (last seen two turns ago) in %d of %d samples, want at least %d", count[a8], n, n/4)
 	}
 }
