@@ -21,6 +21,9 @@
 // opponent's pieces and how likely each has stayed or gone to each square
 // it could reach since, and draws the unseen pieces of each sample by
 // that probability (see belief).
+// It then searches only the actions that leave its royal
+// about as unlikely to be taken by an enemy piece as the safest action
+// (Engine.safest).
 package ai
 
 import (
@@ -132,6 +135,9 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 			return m, nil
 		}
 	}
+	if a.Belief {
+		allowed = a.safest(view, vw, allowed)
+	}
 	det, _ := view.Variant().Ext().(rules.Determinizer)
 	rng := rand.New(rand.NewPCG(a.seed, view.Hash()))
 	n := max(1, a.Samples)
@@ -196,6 +202,41 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		return allowed[keys[0]], nil
 	}
 	return allowed[best], nil
+}
+
+// RiskMargin is how much more likely than the safest action's (by the
+// belief, belief.risk) an action may leave the engine's royal to be taken
+// and still be searched.
+const RiskMargin = 0.1
+
+// safest returns the actions of allowed (by their text in view) that by
+// the belief leave the engine's royal no more likely to be taken by an
+// unseen or seen enemy piece than RiskMargin above the safest, and every
+// capture of a royal the view shows.
+func (a *Engine) safest(view *rules.Position, vw rules.View, allowed map[string]rules.Move) map[string]rules.Move {
+	hidden := hiddenCounts(vw)
+	risk := make(map[string]float64, len(allowed))
+	least := 1.0
+	for k, m := range allowed {
+		r := a.bel.risk(view, vw, hidden, m)
+		risk[k], least = r, min(least, r)
+	}
+	royal := map[rules.Type]bool{}
+	for _, td := range csipgs.TypeTable(view) {
+		royal[rules.Type(td.Letter-'A'+1)] = td.Royal
+	}
+	out := make(map[string]rules.Move, len(allowed))
+	for k, m := range allowed {
+		takesRoyal := false
+		if csipgs.KindOf(m) == csipgs.PieceMove {
+			at := view.At(m.To())
+			takesRoyal = at.IsPiece() && at.Color() != vw.Viewer && royal[at.Type()]
+		}
+		if risk[k] <= least+RiskMargin || takesRoyal {
+			out[k] = m
+		}
+	}
+	return out
 }
 
 // PlayModerated chooses the decision of the side to move in a moderated

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -399,4 +400,58 @@ func (b *belief) place(sample *rules.Position, vw rules.View, rng *rand.Rand) *r
 		free = slices.Delete(free, i, i+1)
 	}
 	return q
+}
+
+// risk returns the probability, by the belief, that after m (an action of
+// the side to move in q, its view vw's position) one of the opponent's
+// pieces can take the mover's royal: 1 if a piece the view shows can, else
+// the chance that an unseen piece stands on a square from which its
+// movement reaches the royal (the unseen squares taken as empty, the worst
+// case for the lines of sliders). hidden is the opponent's unseen pieces by
+// type (hiddenCounts). A mover with several royals on the board survives
+// the loss of one, and its risk is 0.
+func (b *belief) risk(q *rules.Position, vw rules.View, hidden [maxTypes + 1]int, m rules.Move) float64 {
+	us, them := vw.Viewer, vw.Viewer.Other()
+	r := q.Clone()
+	r.Make(m)
+	royal := map[rules.Type]bool{}
+	for _, td := range csipgs.TypeTable(r) {
+		royal[rules.Type(td.Letter-'A'+1)] = td.Royal
+	}
+	var king geom.Square
+	n := 0
+	for _, s := range r.Pieces(us) {
+		if royal[r.At(s).Type()] {
+			king, n = s, n+1
+		}
+	}
+	if n != 1 {
+		return 0
+	}
+	free := unseenFree(r, vw)
+	if pass := csipgsPass(r); pass != rules.NoMove {
+		// The opponent's pieces the view shows, by the rules.
+		r.Make(pass)
+		for _, x := range r.LegalMoves(nil) {
+			if x.To() == king && csipgs.KindOf(x) == csipgs.PieceMove {
+				return 1
+			}
+		}
+	}
+	safe := 1.0
+	for t := 1; t <= maxTypes; t++ {
+		if hidden[t] == 0 {
+			continue
+		}
+		pc := rules.MakePiece(them, rules.Type(t))
+		w := b.weights(t, free)
+		hit := 0.0
+		for i, s := range free {
+			if slices.Contains(csipgs.Reach(r, s, pc), king) {
+				hit += w[i]
+			}
+		}
+		safe *= math.Pow(max(0, 1-hit), float64(hidden[t]))
+	}
+	return 1 - safe
 }

@@ -209,3 +209,96 @@ func TestBeliefStaysNear(t *testing.T) {
 		t.Errorf("the rook on a8 (last seen two turns ago) in %d of %d samples, want at least %d", count[a8], n, n/4)
 	}
 }
+
+// riskTruths are true positions of a moderated game, White to move: a
+// black rook on e8 in White's sight (behind White's rook on e2), then a
+// turn later, White's rook gone to a2, out of sight on the open e-file
+// that leads to White's King, and a black knight free to take on a5.
+var riskTruths = []string{
+	"4r2k/8/8/8/8/8/4R3/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + table,
+	"4r2k/8/8/n7/8/8/R7/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 11 " + table,
+}
+
+// TestBeliefRisk: the chance that an action leaves the royal to an enemy
+// piece, by the belief: high for staying on the line of the rook last
+// seen on e8, lower off it, 1 next to an enemy piece in sight that takes
+// it, 0 with two royals.
+func TestBeliefRisk(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	var b belief
+	var vw rules.View
+	for _, fen := range riskTruths {
+		truth, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vw = truth.View(rules.White)
+		b.update(vw)
+	}
+	view := vw.Position
+	hidden := hiddenCounts(vw)
+	if hidden[typeOf('R')] != 1 {
+		t.Fatalf("hidden rooks %d, want 1", hidden[typeOf('R')])
+	}
+	risk := func(p *rules.Position, w rules.View, text string) float64 {
+		t.Helper()
+		m, err := notation.ParseMove(p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.risk(p, w, hiddenCounts(w), m)
+	}
+	stay, off := risk(view, vw, "Ra2xa5"), risk(view, vw, "Kd2")
+	if stay < 0.5 || off >= stay-0.3 {
+		t.Errorf("risk %.3f on e1 (the rook seen on e8), %.3f on d2: want above 0.5 and 0.3 less off the file", stay, off)
+	}
+	// A knight in sight (on c4, seen by the rook on c2) takes a King on d2.
+	seen, err := v.ParseFEN("4r2k/8/8/8/2n5/8/2R5/4K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 11 " + table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := seen.View(rules.White)
+	if got := risk(sw.Position, sw, "Kd2"); got != 1 {
+		t.Errorf("risk %.3f of Kd2 in reach of the knight on c4, want 1", got)
+	}
+	two, err := v.ParseFEN("4r2k/8/8/8/8/8/R7/K3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 11 " + table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := two.View(rules.White)
+	if got := risk(tw.Position, tw, "Ra3"); got != 0 {
+		t.Errorf("risk %.3f with two royals, want 0", got)
+	}
+}
+
+// TestSafety: with the belief, the engine does not take a free knight
+// when it leaves its only royal on the open line of a rook it saw there a
+// turn or a few turns ago (which, in the truth, still stands there and
+// would take it).
+func TestSafety(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	for _, later := range []string{"11", "13", "15"} {
+		for seed := range uint64(4) {
+			a := New(search.New(1), seed)
+			a.Belief = true
+			var m rules.Move
+			var truth *rules.Position
+			for _, fen := range []string{riskTruths[0], strings.Replace(riskTruths[1], " 0 11 ", " 0 "+later+" ", 1)} {
+				var err error
+				if truth, err = v.ParseFEN(fen); err != nil {
+					t.Fatal(err)
+				}
+				if m, _, err = a.PlayModerated(context.Background(), truth, search.Limits{Nodes: 4000}, 4); err != nil {
+					t.Fatal(err)
+				}
+			}
+			truth.Make(m)
+			truth.Make(csipgsPass(truth))
+			for _, x := range truth.LegalMoves(nil) {
+				if truth.At(x.To()).Type() == typeOf('K') && truth.At(x.To()).Color() == rules.White {
+					t.Errorf("fullmove %s, seed %d: after %s Black takes the King with %s", later, seed, notation.Coord(truth, m), notation.Coord(truth, x))
+				}
+			}
+		}
+	}
+}
