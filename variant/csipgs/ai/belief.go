@@ -46,6 +46,74 @@ type belief struct {
 	mass     [maxTypes + 1][]float64 // by square: the expected number of unseen pieces of type t there
 	seen     [maxTypes + 1]geom.Set  // where the last view showed the opponent's pieces of type t
 	pocket   [maxTypes + 1]int       // the opponent's reserve by type in the last view
+	mine     [maxTypes + 1]geom.Set  // where the last view showed the viewer's pieces of type t
+	owned    [maxTypes + 1]int       // the viewer's pieces of type t then, on the board and in reserve
+}
+
+// captors returns, by type, the expected number of the opponent's pieces
+// of that type on the squares where it took the viewer's pieces since the
+// last view: a square where the last view showed a piece of the viewer's
+// and that vw does not see (the viewer sees its own pieces' squares) lost
+// it to a capture, or its own piece left it; of those where the belief has
+// any of the opponent's pieces, the viewer's pieces lost
+// (by the counts of its pieces on the board and in reserve) say how many
+// such squares were captures, each alike. The captor stands there still,
+// since the capture was the opponent's one action, and is of type t by
+// the mass ms[t] there (the types the belief knows); hidden is the
+// opponent's unseen pieces by type.
+func (b *belief) captors(vw rules.View, ms [maxTypes + 1][]float64, hidden [maxTypes + 1]int) [maxTypes + 1]map[geom.Square]float64 {
+	var out [maxTypes + 1]map[geom.Square]float64
+	if b.fullmove == 0 {
+		return out
+	}
+	q := vw.Position
+	lost := 0
+	var now [maxTypes + 1]int
+	for _, s := range q.Pieces(vw.Viewer) {
+		if t := q.At(s).Type(); t >= 1 && t <= maxTypes {
+			now[t]++
+		}
+	}
+	for t := 1; t <= maxTypes; t++ {
+		lost += max(0, b.owned[t]-now[t]-q.Pocket(vw.Viewer, rules.Type(t)))
+	}
+	if lost == 0 {
+		return out
+	}
+	mass := func(s geom.Square) float64 {
+		total := 0.0
+		for t := 1; t <= maxTypes; t++ {
+			if hidden[t] > 0 && ms[t] != nil {
+				total += ms[t][s]
+			}
+		}
+		return total
+	}
+	var where []geom.Square
+	for _, s := range q.Variant().Board().Squares() {
+		for t := 1; t <= maxTypes; t++ {
+			if b.mine[t].Has(s) && !vw.Visible.Has(s) && q.At(s) == rules.Empty && mass(s) > 0 {
+				where = append(where, s)
+				break
+			}
+		}
+	}
+	if len(where) == 0 {
+		return out
+	}
+	w := min(1, float64(lost)/float64(len(where)))
+	for _, s := range where {
+		total := mass(s)
+		for t := 1; t <= maxTypes; t++ {
+			if hidden[t] > 0 && ms[t] != nil && ms[t][s] > 0 {
+				if out[t] == nil {
+					out[t] = map[geom.Square]float64{}
+				}
+				out[t][s] = min(float64(hidden[t]), w*ms[t][s]/total)
+			}
+		}
+	}
+	return out
 }
 
 // enemyTurns returns how many turns the opponent of the side to move of
@@ -114,6 +182,7 @@ func (b *belief) update(vw rules.View) {
 			}
 		}
 	}
+	var ms [maxTypes + 1][]float64
 	for t := 1; t <= maxTypes; t++ {
 		pc := rules.MakePiece(them, rules.Type(t))
 		m := b.withSeen(t)
@@ -131,28 +200,52 @@ func (b *belief) update(vw rules.View) {
 				m = addMass(m, n)
 			}
 		}
+		ms[t] = m
+	}
+	fixed := b.captors(vw, ms, hidden)
+	for t := 1; t <= maxTypes; t++ {
+		m := ms[t]
 		if m == nil {
 			continue
 		}
-		total := 0.0
+		total, sure := 0.0, 0.0
 		for _, s := range q.Variant().Board().Squares() {
 			if vw.Visible.Has(s) || q.At(s) != rules.Empty {
 				m[s] = 0
+			}
+			if x, ok := fixed[t][s]; ok {
+				m[s] = 0
+				sure += x
 			}
 			total += m[s]
 		}
 		switch {
 		case hidden[t] == 0:
 			b.known[t], b.mass[t] = true, make([]float64, geom.Cells)
-		case total <= 0:
+		case total <= 0 && sure == 0:
 			b.known[t], b.mass[t] = false, nil // the views were wrong about it
 		default:
-			k := float64(hidden[t]) / total
-			for i := range m {
-				m[i] *= k
+			if total > 0 {
+				k := max(0, float64(hidden[t])-sure) / total
+				for i := range m {
+					m[i] *= k
+				}
+			}
+			for s, x := range fixed[t] {
+				m[s] = x
 			}
 			b.known[t], b.mass[t] = true, m
 		}
+	}
+	b.mine, b.owned = [maxTypes + 1]geom.Set{}, [maxTypes + 1]int{}
+	for _, s := range q.Pieces(vw.Viewer) {
+		if t := q.At(s).Type(); t >= 1 && t <= maxTypes {
+			b.mine[t].Add(s)
+			b.owned[t]++
+		}
+	}
+	for t := 1; t <= maxTypes; t++ {
+		b.owned[t] += q.Pocket(vw.Viewer, rules.Type(t))
 	}
 	b.seen = [maxTypes + 1]geom.Set{}
 	for _, s := range q.Pieces(them) {

@@ -302,3 +302,55 @@ func TestSafety(t *testing.T) {
 		}
 	}
 }
+
+// captorTruths are true positions of a moderated game, White to move: a
+// black knight on a5 in sight of White's King on b4, then a turn later
+// White's pawn on c6 gone, taken by the knight, which stands there out of
+// sight and attacks the King.
+var captorTruths = []string{
+	"7k/8/2P5/n7/1K6/8/7P/8 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + table,
+	"7k/8/2n5/8/1K6/7P/8/8 w 0/0 -/- PRNBKQ/PRNBKQ 0 11 " + table,
+}
+
+// TestBeliefCaptor: where the viewer's piece vanished out of sight, the
+// opponent's piece that took it stands: the belief puts the knight on c6,
+// and the engine does not leave its King in the knight's reach.
+func TestBeliefCaptor(t *testing.T) {
+	v := variant(t, csipgs.Options{Moderated: true})
+	var b belief
+	for _, fen := range captorTruths {
+		truth, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.update(truth.View(rules.White))
+	}
+	c6, err := v.Board().ParseSquare("c6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.mass[typeOf('N')][c6]; got < 0.9 {
+		t.Errorf("the knight on c6 with probability %.3f, want above 0.9", got)
+	}
+	for seed := range uint64(4) {
+		a := New(search.New(1), seed)
+		a.Belief = true
+		var m rules.Move
+		var truth *rules.Position
+		for _, fen := range captorTruths {
+			if truth, err = v.ParseFEN(fen); err != nil {
+				t.Fatal(err)
+			}
+			if m, _, err = a.PlayModerated(context.Background(), truth, search.Limits{Nodes: 4000}, 4); err != nil {
+				t.Fatal(err)
+			}
+		}
+		truth.Make(m)
+		truth.Make(csipgsPass(truth))
+		for _, x := range truth.LegalMoves(nil) {
+			if truth.At(x.To()).Type() == typeOf('K') && truth.At(x.To()).Color() == rules.White {
+				t.Errorf("seed %d: after %s Black takes the King with %s", seed, notation.Coord(truth, m), notation.Coord(truth, x))
+			}
+		}
+	}
+}
