@@ -109,9 +109,12 @@ func TestBeliefTransfer(t *testing.T) {
 
 // TestBeliefOnlyFromViews: the engine's belief and decision come from the
 // views it is given alone. Two games whose true positions differ where
-// White cannot see (the rook on d8 or f8) but whose views are the same
-// leave the engine the same belief and the same move, whether it is given
-// the views or plays as the moderator's player from the truths.
+// White cannot see but whose views are the same leave the engine the same
+// belief (its probabilities, the captors it infers, the safety of its
+// actions) and the same move, whether it is given the views or plays as
+// the moderator's player from the truths: a rook transferred to d8 or f8;
+// a rook seen on e8 a turn ago, with the black King on h8 or g8; a knight
+// that took a pawn out of sight, with the black King on h8 or g8.
 func TestBeliefOnlyFromViews(t *testing.T) {
 	v := variant(t, csipgs.Options{Moderated: true})
 	truth := func(fen string) *rules.Position {
@@ -121,44 +124,60 @@ func TestBeliefOnlyFromViews(t *testing.T) {
 		}
 		return p
 	}
-	a1, a2 := truth(beliefTruths[1]), truth(beliefTruths[2])
-	if a1.View(rules.White).Position.FEN() != a2.View(rules.White).Position.FEN() {
-		t.Fatal("the two truths do not look the same to White")
+	tests := []struct {
+		name  string
+		first string
+		other [2]string // the second truths, alike to White
+	}{
+		{"transfer", beliefTruths[0], [2]string{beliefTruths[1], beliefTruths[2]}},
+		{"rook on the line", riskTruths[0], [2]string{riskTruths[1], strings.Replace(riskTruths[1], "4r2k", "4r1k1", 1)}},
+		{"captor", captorTruths[0], [2]string{captorTruths[1], strings.Replace(captorTruths[1], "7k/", "6k1/", 1)}},
 	}
-	lim := search.Limits{Depth: 2}
-	var beliefs []belief
-	var moves []string
-	for _, second := range []string{beliefTruths[1], beliefTruths[2]} {
-		for _, moderator := range []bool{false, true} {
-			a := New(search.New(1), 3)
-			a.Belief = true
-			for _, fen := range []string{beliefTruths[0], second} {
-				p := truth(fen)
-				var m rules.Move
-				var err error
-				if moderator {
-					m, _, err = a.PlayModerated(context.Background(), p, lim, 4)
-				} else {
-					view := p.View(rules.White).Position
-					m, err = a.SearchView(context.Background(), view, lim, nil)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if fen == second {
-					moves = append(moves, notation.Coord(p, m))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a1, a2 := truth(tc.other[0]), truth(tc.other[1])
+			if a1.FEN() == a2.FEN() {
+				t.Fatal("the two truths are the same")
+			}
+			if a1.View(rules.White).Position.FEN() != a2.View(rules.White).Position.FEN() {
+				t.Fatal("the two truths do not look the same to White")
+			}
+			lim := search.Limits{Depth: 2}
+			var beliefs []belief
+			var moves []string
+			for _, second := range tc.other {
+				for _, moderator := range []bool{false, true} {
+					a := New(search.New(1), 3)
+					a.Belief = true
+					for _, fen := range []string{tc.first, second} {
+						p := truth(fen)
+						var m rules.Move
+						var err error
+						if moderator {
+							m, _, err = a.PlayModerated(context.Background(), p, lim, 4)
+						} else {
+							view := p.View(rules.White).Position
+							m, err = a.SearchView(context.Background(), view, lim, nil)
+						}
+						if err != nil {
+							t.Fatal(err)
+						}
+						if fen == second {
+							moves = append(moves, notation.Coord(p, m))
+						}
+					}
+					beliefs = append(beliefs, a.bel)
 				}
 			}
-			beliefs = append(beliefs, a.bel)
-		}
-	}
-	for i := 1; i < len(beliefs); i++ {
-		if !reflect.DeepEqual(beliefs[i], beliefs[0]) {
-			t.Errorf("game %d: belief differs from the first game's", i)
-		}
-		if moves[i] != moves[0] {
-			t.Errorf("game %d: move %s, the first game's %s", i, moves[i], moves[0])
-		}
+			for i := 1; i < len(beliefs); i++ {
+				if !reflect.DeepEqual(beliefs[i], beliefs[0]) {
+					t.Errorf("game %d: belief differs from the first game's", i)
+				}
+				if moves[i] != moves[0] {
+					t.Errorf("game %d: move %s, the first game's %s", i, moves[i], moves[0])
+				}
+			}
+		})
 	}
 }
 
