@@ -16,10 +16,14 @@
 // view: Engine.SearchView samples full positions consistent with the view
 // (the variant's Determinize hook, drawn from the engine's seed and the
 // view), searches each with a share of the time, and plays the action
-// most samples choose (ties: the best mean score). With Engine.Belief (off
-// by default) the engine remembers, from the views it was given, where it saw the
-// opponent's pieces and where they could have gone since, and puts the
-// unseen pieces of each sample there (see belief).
+// most samples choose (ties: the best mean score). With Engine.Belief
+// the engine remembers, from the views it was given, where it saw the
+// opponent's pieces and how likely each has stayed or gone to each square
+// it could reach since, and draws the unseen pieces of each sample by
+// that probability (see belief).
+// It then searches only the actions that leave its royal
+// about as unlikely to be taken by an enemy piece as the safest action
+// (Engine.safest).
 package ai
 
 import (
@@ -51,8 +55,9 @@ type Engine struct {
 	seed    uint64
 	Samples int // determinized positions per decision with hidden information
 	// Belief: the unseen pieces of the samples go where the views this
-	// engine was given say they may stand (see belief), not anywhere out
-	// of sight.
+	// engine was given say they most likely stand (see belief), not
+	// anywhere out of sight, and only the actions about as safe for the
+	// royal as the safest are searched.
 	Belief bool
 	bel    belief
 }
@@ -65,9 +70,9 @@ func New(e *search.Engine, seed uint64) *Engine {
 }
 
 // DefaultBelief is whether New's engines keep a belief (Engine.Belief):
-// off, since with it the engine did not score above half against itself
-// without it (docs/strength.md).
-const DefaultBelief = false
+// on, since with it the engine scored above 60% against itself without
+// it (docs/strength.md).
+const DefaultBelief = true
 
 // Search chooses the decision of the side to move in p, a position the
 // player may see whole: in the design phase by csipgs.ChooseDesign, in the
@@ -130,6 +135,9 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		for _, m := range allowed {
 			return m, nil
 		}
+	}
+	if a.Belief {
+		allowed = a.safest(view, vw, allowed)
 	}
 	det, _ := view.Variant().Ext().(rules.Determinizer)
 	rng := rand.New(rand.NewPCG(a.seed, view.Hash()))
@@ -195,6 +203,41 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		return allowed[keys[0]], nil
 	}
 	return allowed[best], nil
+}
+
+// RiskMargin is how much more likely than the safest action's (by the
+// belief, belief.risk) an action may leave the engine's royal to be taken
+// and still be searched.
+const RiskMargin = 0.1
+
+// safest returns the actions of allowed (by their text in view) that by
+// the belief leave the engine's royal no more likely to be taken by an
+// unseen or seen enemy piece than RiskMargin above the safest, and every
+// capture of a royal the view shows.
+func (a *Engine) safest(view *rules.Position, vw rules.View, allowed map[string]rules.Move) map[string]rules.Move {
+	hidden := hiddenCounts(vw)
+	risk := make(map[string]float64, len(allowed))
+	least := 1.0
+	for k, m := range allowed {
+		r := a.bel.risk(view, vw, hidden, m)
+		risk[k], least = r, min(least, r)
+	}
+	royal := map[rules.Type]bool{}
+	for _, td := range csipgs.TypeTable(view) {
+		royal[rules.Type(td.Letter-'A'+1)] = td.Royal
+	}
+	out := make(map[string]rules.Move, len(allowed))
+	for k, m := range allowed {
+		takesRoyal := false
+		if csipgs.KindOf(m) == csipgs.PieceMove {
+			at := view.At(m.To())
+			takesRoyal = at.IsPiece() && at.Color() != vw.Viewer && royal[at.Type()]
+		}
+		if risk[k] <= least+RiskMargin || takesRoyal {
+			out[k] = m
+		}
+	}
+	return out
 }
 
 // PlayModerated chooses the decision of the side to move in a moderated
