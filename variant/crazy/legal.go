@@ -668,34 +668,6 @@ func (e *engine) carriesQueen(b, i int) bool {
 	return false
 }
 
-// relevant reports whether move d may remove the King on kb (see inCheck).
-func (e *engine) relevant(d *mv, D, near uint64, kb, ki int) bool {
-	in := func(set uint64, b int) bool { return b != none && set&(1<<b) != 0 }
-	switch d.kind {
-	case kPiece:
-		if d.sep == sepCapture && in(D, d.to) || d.path != none && in(D, d.path) {
-			return true
-		}
-		if d.sep != sepCapture {
-			return false
-		}
-		pc := e.s.cells[d.from][d.fromIdx]
-		if pc.Type() == e.z.queen && in(near, d.to) {
-			return true
-		}
-		if pc.Type() == e.z.rook && (d.from == kb && d.fromIdx < ki || in(near, d.to) && e.carriesQueen(d.from, d.fromIdx)) {
-			return true
-		}
-	case kAround:
-		return in(near, d.from)
-	case kKing:
-		return d.sep1 == sepCapture && in(D, d.step1) || d.sep2 == sepCapture && in(D, d.to)
-	case kCastle:
-		return d.sep2 == sepCapture && in(D, d.to)
-	}
-	return false
-}
-
 // removes resolves move d of by (its action and effects) and reports
 // whether it removes c's King.
 func (e *engine) removes(d *mv, by, c rules.Color) bool {
