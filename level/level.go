@@ -42,14 +42,14 @@ const Max = 8
 // (docs/strength.md, section "Levels"), with Stockfish's UCI_Elo settings
 // taken as exact; TestTableIsFit keeps them so.
 var levels = [Max]Level{
-	{N: 1, Depth: 1, Elo: 1151, Margin: 163, MaxTime: 20 * time.Millisecond},
-	{N: 2, Depth: 2, Elo: 1366, Margin: 100, MaxTime: 80 * time.Millisecond},
-	{N: 3, Depth: 3, Elo: 1586, Margin: 93, MaxTime: 180 * time.Millisecond},
-	{N: 4, Depth: 4, Elo: 1748, Margin: 86, MaxTime: 320 * time.Millisecond},
-	{N: 5, Depth: 5, Elo: 1848, Margin: 89, MaxTime: 500 * time.Millisecond},
-	{N: 6, Depth: 6, Elo: 1938, Margin: 89, MaxTime: 720 * time.Millisecond},
-	{N: 7, Depth: 8, Elo: 2017, Margin: 101, MaxTime: 980 * time.Millisecond},
-	{N: 8, Depth: 10, Elo: 2027, Margin: 112},
+	{N: 1, Depth: 1, Elo: 1145, Margin: 163, MaxTime: 20 * time.Millisecond},
+	{N: 2, Depth: 2, Elo: 1360, Margin: 100, MaxTime: 80 * time.Millisecond},
+	{N: 3, Depth: 3, Elo: 1572, Margin: 92, MaxTime: 180 * time.Millisecond},
+	{N: 4, Depth: 4, Elo: 1721, Margin: 84, MaxTime: 320 * time.Millisecond},
+	{N: 5, Depth: 5, Elo: 1789, Margin: 84, MaxTime: 500 * time.Millisecond},
+	{N: 6, Depth: 6, Elo: 1819, Margin: 73, MaxTime: 720 * time.Millisecond},
+	{N: 7, Depth: 8, Elo: 1847, Margin: 67, MaxTime: 980 * time.Millisecond},
+	{N: 8, Depth: 10, Elo: 1997, Margin: 63},
 }
 
 // All returns the levels, weakest first.
