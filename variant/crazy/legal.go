@@ -215,10 +215,15 @@ func (e *engine) anyChoiceLegal(m rules.Move, us rules.Color) bool {
 // resolved (play) to count the pawns it promotes. The list is kept with the
 // position key, so that the End hook and the generator of one position
 // share the work.
-func (e *engine) promoMoves(dst []rules.Move) []rules.Move {
+func (e *engine) promoMoves(dst []rules.Move) []rules.Move { return e.cachedMoves(dst, false) }
+
+// cachedMoves appends the moves of the side to move that promoMoves
+// (legal false) or legalMoves (legal true) gives, from the list kept with
+// the position key if it is of that kind, else generating and keeping it.
+func (e *engine) cachedMoves(dst []rules.Move, legal bool) []rules.Move {
 	sc := e.sc
 	key := e.p.Hash()
-	if sc.cacheOK && sc.cacheHash == key && !sc.cacheLegal {
+	if sc.cacheOK && sc.cacheHash == key && sc.cacheLegal == legal {
 		return append(dst, sc.cache...)
 	}
 	start := len(dst)
@@ -227,13 +232,17 @@ func (e *engine) promoMoves(dst []rules.Move) []rules.Move {
 		buf := sc.acquire()
 		buf = e.genAll(us, buf)
 		for _, m := range buf {
-			dst = e.appendChoices(dst, m, us)
+			if legal {
+				dst = e.appendLegal(dst, m, us)
+			} else {
+				dst = e.appendChoices(dst, m, us)
+			}
 		}
 		sc.release(buf)
 		dst = e.appendClaims(dst, us)
 	}
 	sc.cache = append(sc.cache[:0], dst[start:]...)
-	sc.cacheHash, sc.cacheOK, sc.cacheLegal = key, true, false
+	sc.cacheHash, sc.cacheOK, sc.cacheLegal = key, true, legal
 	return dst
 }
 
@@ -261,27 +270,7 @@ func (e *engine) appendChoices(dst []rules.Move, m rules.Move, us rules.Color) [
 // legalMoves appends the legal moves of the side to move, DENY and DRAW
 // last: the moves of Generate that pass the Legal hook, in their order.
 // The list is kept with the position key.
-func (e *engine) legalMoves(dst []rules.Move) []rules.Move {
-	sc := e.sc
-	key := e.p.Hash()
-	if sc.cacheOK && sc.cacheHash == key && sc.cacheLegal {
-		return append(dst, sc.cache...)
-	}
-	start := len(dst)
-	if !e.over() {
-		us := e.p.Turn()
-		buf := sc.acquire()
-		buf = e.genAll(us, buf)
-		for _, m := range buf {
-			dst = e.appendLegal(dst, m, us)
-		}
-		sc.release(buf)
-		dst = e.appendClaims(dst, us)
-	}
-	sc.cache = append(sc.cache[:0], dst[start:]...)
-	sc.cacheHash, sc.cacheOK, sc.cacheLegal = key, true, true
-	return dst
-}
+func (e *engine) legalMoves(dst []rules.Move) []rules.Move { return e.cachedMoves(dst, true) }
 
 // over reports whether the game has ended by the state alone: a claimed
 // draw or a missing King.

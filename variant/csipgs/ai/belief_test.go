@@ -75,16 +75,7 @@ var beliefTruths = []string{
 // to its King, and the samples put it there.
 func TestBeliefTransfer(t *testing.T) {
 	v := variant(t, csipgs.Options{Moderated: true})
-	var b belief
-	var last rules.View
-	for _, fen := range beliefTruths[:2] {
-		truth, err := v.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		last = truth.View(rules.White)
-		b.update(last)
-	}
+	b, last := beliefFrom(t, v, beliefTruths[:2])
 	if got := squares(b.mass[typeOf('R')]); !b.known[typeOf('R')] || got != "d7 d8 f7 f8" {
 		t.Fatalf("the transferred rook on %q, want d7 d8 f7 f8", got)
 	}
@@ -187,19 +178,10 @@ func TestBeliefOnlyFromViews(t *testing.T) {
 // on any other unseen square.
 func TestBeliefStaysNear(t *testing.T) {
 	v := variant(t, csipgs.Options{Moderated: true})
-	var b belief
-	var last rules.View
-	for _, fen := range []string{
+	b, last := beliefFrom(t, v, []string{
 		"r6k/8/8/8/8/8/8/R3K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 10 " + table,  // the rook on a8 in sight
 		"r6k/8/8/8/8/8/8/1R2K3 w 0/0 -/- PRNBKQ/PRNBKQ 0 12 " + table, // two turns later, out of sight
-	} {
-		truth, err := v.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		last = truth.View(rules.White)
-		b.update(last)
-	}
+	})
 	a8, err := v.Board().ParseSquare("a8")
 	if err != nil {
 		t.Fatal(err)
@@ -244,16 +226,7 @@ var riskTruths = []string{
 // it, 0 with two royals.
 func TestBeliefRisk(t *testing.T) {
 	v := variant(t, csipgs.Options{Moderated: true})
-	var b belief
-	var vw rules.View
-	for _, fen := range riskTruths {
-		truth, err := v.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vw = truth.View(rules.White)
-		b.update(vw)
-	}
+	b, vw := beliefFrom(t, v, riskTruths)
 	view := vw.Position
 	hidden := hiddenCounts(vw)
 	if hidden[typeOf('R')] != 1 {
@@ -336,14 +309,7 @@ var captorTruths = []string{
 // and the engine does not leave its King in the knight's reach.
 func TestBeliefCaptor(t *testing.T) {
 	v := variant(t, csipgs.Options{Moderated: true})
-	var b belief
-	for _, fen := range captorTruths {
-		truth, err := v.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.update(truth.View(rules.White))
-	}
+	b, _ := beliefFrom(t, v, captorTruths)
 	c6, err := v.Board().ParseSquare("c6")
 	if err != nil {
 		t.Fatal(err)
@@ -372,4 +338,21 @@ func TestBeliefCaptor(t *testing.T) {
 			}
 		}
 	}
+}
+
+// beliefFrom returns White's belief after the views of the true positions
+// fens, in order, and the last view.
+func beliefFrom(t *testing.T, v *rules.Variant, fens []string) (belief, rules.View) {
+	t.Helper()
+	var b belief
+	var last rules.View
+	for _, fen := range fens {
+		truth, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = truth.View(rules.White)
+		b.update(last)
+	}
+	return b, last
 }
