@@ -331,14 +331,23 @@ func TestClusterSweepRunningClock(t *testing.T) {
 		}
 		time.Sleep(lease / 3)
 	}
-	_, evs, err := st.Load(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	last := evs[len(evs)-1]
+	// B holds the lease before it has loaded the game and stored its
+	// resume event: wait for that event within the same deadline.
 	var e eventJSON
-	if err := json.Unmarshal(last.Data, &e); err != nil || e.Kind != "resume" {
-		t.Fatalf("last event after the take-over: %s, %v; want a resume", last.Data, err)
+	for {
+		_, evs, err := st.Load(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := evs[len(evs)-1]
+		err = json.Unmarshal(last.Data, &e)
+		if err == nil && e.Kind == "resume" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("last event after the take-over: %s, %v; want a resume", last.Data, err)
+		}
+		time.Sleep(lease / 10)
 	}
 	if e.CreditMS <= 0 || e.CreditMS > (30*lease).Milliseconds() {
 		t.Errorf("credit of the take-over: %d ms; want the time the game had no node, at most %d ms", e.CreditMS, (30 * lease).Milliseconds())
