@@ -189,6 +189,9 @@ type Engine struct {
 	// every mode gives the same values.
 	mode  chanceMode
 	exact bool
+	// For tests: quiescence tests every capture's legality before it
+	// orders them, as for a variant without LazyCaptures.
+	eagerQ bool
 }
 
 // New returns an engine with a transposition table of hashMB megabytes.
@@ -304,6 +307,10 @@ type searcher struct {
 	// root, pseudo-legal moves are generated and each is tested only when
 	// its turn to be searched comes.
 	lazy bool
+	// lazyQ: the variant asks for the same in quiescence (LazyCaptures):
+	// its captures are generated pseudo-legal, and each is tested only
+	// once it is not pruned.
+	lazyQ bool
 	// see: captures are plain (see plainCaptures), so static exchange
 	// evaluation orders and prunes them; seeBuf holds its attackers.
 	see    bool
@@ -476,6 +483,7 @@ func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, 
 		prune:   !e.exact,
 		mode:    e.mode,
 		lazy:    isLegalJudge(v),
+		lazyQ:   lazyCaptures(v) && !e.eagerQ,
 		see:     plainCaptures(v),
 	}
 	s.end, _ = v.Ext().(rules.Ender)
@@ -1659,12 +1667,15 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 	inCheck := p.InCheck()
 	var moves []rules.Move
 	stand := -Infinity
-	if inCheck {
+	switch {
+	case inCheck && s.lazyQ:
+		moves = p.PseudoLegalMoves(s.moves[ply][:0])
+	case inCheck:
 		moves = p.LegalMoves(s.moves[ply][:0])
 		if len(moves) == 0 {
 			return s.terminal(ply)
 		}
-	} else {
+	default:
 		stand = s.ev.Evaluate(p)
 		if stand >= beta {
 			if useTT {
@@ -1673,13 +1684,18 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 			return stand
 		}
 		alpha = max(alpha, stand)
-		moves = p.LegalCaptures(s.moves[ply][:0])
+		if s.lazyQ {
+			moves = s.pseudoCaptures(s.moves[ply][:0])
+		} else {
+			moves = p.LegalCaptures(s.moves[ply][:0])
+		}
 	}
 	s.moves[ply] = moves
 	scores := s.orderMoves(ply, moves, rules.NoMove)
 	best := stand
 	us := p.Turn()
 	tries := 0 // how many times in a row a capture may be tried here, once known
+	legal := 0 // the moves searched, for lazy legality in check
 	for i := range moves {
 		pick(moves, scores, i)
 		m := moves[i]
@@ -1702,6 +1718,10 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 				continue // delta pruning
 			}
 		}
+		if s.lazyQ && !p.IsLegal(m) {
+			continue
+		}
+		legal++
 		var sc int
 		switch {
 		case retry:
@@ -1729,6 +1749,9 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 				}
 			}
 		}
+	}
+	if inCheck && legal == 0 {
+		return s.terminal(ply) // lazy legality: no move was legal
 	}
 	if useTT {
 		s.tt.store(key, rules.NoMove, int32(toTT(best, ply)), int32(stand), 0, boundOf(best, origAlpha, beta))

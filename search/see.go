@@ -36,6 +36,41 @@ func isLegalJudge(v *rules.Variant) bool {
 	return ok
 }
 
+// LazyCapturer is the optional hook of a variant (on its rules.Spec.Ext)
+// whose legality test is costly and whose captures are many beside the
+// ones quiescence searches: when LazyCaptures says so, quiescence (out of
+// check) takes the pseudo-legal captures and tests each with the Legal hook
+// only when it is about to be searched, after the cutoffs and pruning that
+// may spare it. The moves searched are the same; only the order of ties
+// among them may fall otherwise.
+type LazyCapturer interface {
+	LazyCaptures() bool
+}
+
+// lazyCaptures reports whether v asks for lazy legality in quiescence
+// (LazyCapturer); it must decide legality itself (rules.LegalJudge).
+func lazyCaptures(v *rules.Variant) bool {
+	l, ok := v.Ext().(LazyCapturer)
+	return ok && l.LazyCaptures() && isLegalJudge(v)
+}
+
+// pseudoCaptures appends the pseudo-legal moves of the side to move that
+// are captures (rules.Position.IsCapture) or promotions: the moves
+// rules.Position.LegalCaptures gives, legal or not.
+func (s *searcher) pseudoCaptures(dst []rules.Move) []rules.Move {
+	p := s.p
+	start := len(dst)
+	dst = p.PseudoLegalMoves(dst)
+	keep := start
+	for _, m := range dst[start:] {
+		if p.IsCapture(m) || m.Kind() == rules.Promotion {
+			dst[keep] = m
+			keep++
+		}
+	}
+	return dst[:keep]
+}
+
 // seeValue is the material a piece counts for in an exchange.
 func (s *searcher) seeValue(pc rules.Piece) int {
 	if !pc.IsPiece() {

@@ -116,6 +116,12 @@ func (z *crazy) Tactical(p *rules.Position, m rules.Move) (int, bool) {
 	return g, true
 }
 
+// LazyCaptures asks the search to test a capture's legality in
+// quiescence only when it is about to be searched (search.LazyCapturer):
+// the Legal hook resolves the move and the replies that may reach the King,
+// which costs more than the captures a cutoff or delta pruning spares.
+func (z *crazy) LazyCaptures() bool { return true }
+
 // removalValue sums the values of removed pieces: the opponent's of us
 // count for us, us's own against.
 func (e *engine) removalValue(rem []Removal, us rules.Color) int {
