@@ -1,9 +1,11 @@
 package crazy
 
 import (
+	"math"
 	"testing"
 
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/rules"
 )
 
 // TestKingCountsNothing: the King counts nothing in the evaluation,
@@ -26,6 +28,35 @@ func TestKingCountsNothing(t *testing.T) {
 		a, b := ev.Evaluate(parse(t, v, tt.beside)), ev.Evaluate(parse(t, v, tt.inside))
 		if d := a - b; d < -100 || d > 100 {
 			t.Errorf("the King beside its Rook %d, inside it %d: %d apart", a, b, d)
+		}
+	}
+}
+
+// TestHolderWeight: the right to deny is worth more in the learned
+// evaluation than in the hand-set one, and the evaluation takes it from the
+// weights file: two positions that differ only by the holder of the right
+// are twice the weight apart.
+func TestHolderWeight(t *testing.T) {
+	v := newVariant(t, nil)
+	w, ok := v.Spec().Weights["crazy.holder"]
+	if !ok {
+		t.Fatal("crazychess.toml does not set crazy.holder")
+	}
+	if w <= holderBonus {
+		t.Errorf("crazy.holder is %v, want more than the hand-set %d", w, holderBonus)
+	}
+	ev := eval.New(v)
+	for _, tt := range []struct{ white, black string }{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 w - 0", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 b - 0"},
+		{"r3k3/ppp5/8/8/8/8/5PPP/4K2R b - - 0 1 w - 0", "r3k3/ppp5/8/8/8/8/5PPP/4K2R b - - 0 1 b - 0"},
+	} {
+		a, b := ev.Evaluate(parse(t, v, tt.white)), ev.Evaluate(parse(t, v, tt.black))
+		want := 2 * int(math.Round(w))
+		if parse(t, v, tt.white).Turn() != rules.White {
+			want = -want
+		}
+		if d := a - b; d != want {
+			t.Errorf("%s: the right to White %d, to Black %d: %d apart, want %d", tt.white, a, b, d, want)
 		}
 	}
 }
