@@ -199,6 +199,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 1000
 	}
+	if err := checkWeights(cfg.Players, cfg.Variant); err != nil {
+		return Stats{}, err
+	}
 	pairs := (cfg.Games + 1) / 2
 	openings := make([]*rules.Position, pairs)
 	for i := range openings {

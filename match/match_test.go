@@ -27,6 +27,8 @@ func TestParseSpec(t *testing.T) {
 		{"engine:threads=0", "", "not a positive number"},
 		{"engine:belief=0", "engine:belief=0", ""},
 		{"engine:belief=yes", "", "belief=\"yes\" is not 0 or 1"},
+		{"engine:weights=none,nodes=2000", "engine:nodes=2000,weights=none", ""},
+		{"engine:weights=my.weights.toml", "engine:weights=my.weights.toml", ""},
 		{"engine:threads=two", "", "not a positive number"},
 		{fmt.Sprintf("engine:threads=%d", search.CPUs()+1), "", "CPUs"},
 		{"random", "random", ""},

@@ -91,6 +91,9 @@ type enginePlayer struct {
 	pl    player.Player     // the variant's player of whole turns
 	// hidden: the game is hidden, and Move is given the player's view
 	hidden bool
+	// rw, if not nil, gives the search every position with the weights of
+	// the spec's weights= option instead of its variant's.
+	rw *reweigher
 	refusals
 }
 
@@ -121,6 +124,13 @@ func (e *enginePlayer) Name() string { return e.name }
 
 func (e *enginePlayer) NewGame(_ context.Context, v *rules.Variant) error {
 	e.e.Clear()
+	if arg, ok := e.opts["weights"]; ok {
+		w, err := LoadWeights(arg, v)
+		if err != nil {
+			return fmt.Errorf("engine: %w", err)
+		}
+		e.rw = &reweigher{w: w}
+	}
 	e.pl, e.hidden = player.New(v, e.e, e.seed), face.Hidden(v)
 	if c, ok := e.pl.(player.Configurable); ok {
 		// The spec's options for the variant's own player (belief=); an
@@ -149,6 +159,13 @@ func (e *enginePlayer) Move(ctx context.Context, _, p *rules.Position, _ []game.
 	}
 	if e.pl == nil {
 		e.pl, e.hidden = player.New(p.Variant(), e.e, e.seed), false
+	}
+	if e.rw != nil {
+		q, err := e.rw.position(p)
+		if err != nil {
+			return rules.NoMove, fmt.Errorf("engine: %w", err)
+		}
+		p = q
 	}
 	if e.hidden {
 		return e.pl.SearchView(ctx, p, lim, e.forPosition(p))

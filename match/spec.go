@@ -11,8 +11,8 @@ import (
 
 // Spec describes a player on the command line:
 //
-//	engine[:depth=N,nodes=N,hash=MB,threads=N,timefactor=F,certain=1]  the built-in
-//	                                  engine, on the game's clock (threads=N searches
+//	engine[:depth=N,nodes=N,hash=MB,threads=N,timefactor=F,certain=1,belief=0|1,weights=none|FILE]
+//	                                  the built-in engine, on the game's clock (threads=N searches
 //	                                  with N threads, up to the machine's CPUs, see
 //	                                  search.Engine.SetThreads; timefactor gives it F
 //	                                  times the time control; certain=1 takes every
@@ -20,7 +20,10 @@ import (
 //	                                  search.Engine.SetCertainCaptures; belief=0 or 1
 //	                                  turns off or on the hidden-information engine's
 //	                                  belief, an option of the variant's own player,
-//	                                  see player.Configurable)
+//	                                  see player.Configurable; weights=none plays
+//	                                  the hand-set evaluation, weights=FILE the
+//	                                  weights file FILE, instead of the weights
+//	                                  the variant carries, see LoadWeights)
 //	random                            a uniformly random legal move
 //	greedy                            the move with the best expected material balance one
 //	                                  ply ahead: in Vazir the capture with the best
@@ -120,12 +123,16 @@ func ParseSpec(s string) (Spec, error) {
 				if f, err := strconv.ParseFloat(v, 64); err != nil || f <= 0 {
 					return Spec{}, fmt.Errorf("player %q: timefactor=%q is not a positive number", s, v)
 				}
+			case "weights":
+				if v == "" {
+					return Spec{}, fmt.Errorf("player %q: weights= needs %s (the hand-set evaluation) or a weights file", s, HandSet)
+				}
 			case "certain", "belief":
 				if v != "0" && v != "1" {
 					return Spec{}, fmt.Errorf("player %q: %s=%q is not 0 or 1", s, k, v)
 				}
 			default:
-				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, threads, timefactor, certain, belief)", s, k)
+				return Spec{}, fmt.Errorf("player %q: unknown engine option %q (depth, nodes, hash, threads, timefactor, certain, belief, weights)", s, k)
 			}
 		}
 	}

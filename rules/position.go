@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/anychess/anychess/geom"
 )
 
@@ -188,6 +190,21 @@ func (p *Position) Clone() *Position {
 		q.state = p.state.Clone()
 	}
 	return q
+}
+
+// On returns a copy of p, history included, as a position of v, which
+// must have p's rules (Variant.SameRules: p's variant or a copy of it by
+// WithFace or WithWeights), so that an engine sees p with v's weights.
+func (p *Position) On(v *Variant) (*Position, error) {
+	if v == nil {
+		return nil, fmt.Errorf("%w: a position of %s on no variant", ErrSpec, p.v.Name())
+	}
+	if !p.v.SameRules(v) {
+		return nil, fmt.Errorf("%w: a position of %s cannot be one of %s: the variants are compiled apart", ErrSpec, p.v.Name(), v.Name())
+	}
+	q := p.Clone()
+	q.v = v
+	return q, nil
 }
 
 // newPosition returns an empty position of v: walls everywhere off the board.

@@ -698,6 +698,27 @@ func (v *Variant) WithFace(f any) *Variant {
 	return &c
 }
 
+// WithWeights returns a copy of v whose Spec carries w as the engine
+// evaluation's weights (Spec.Weights; nil or empty: the hand-set
+// evaluation) instead of v's. The copy plays exactly as v does; its
+// positions point to the copy, and Position.On moves a position of v to
+// it. v is unchanged.
+func (v *Variant) WithWeights(w map[string]float64) *Variant {
+	c := *v
+	c.spec.Weights = w
+	start := v.start.Clone()
+	start.v = &c
+	c.start = start
+	return &c
+}
+
+// SameRules reports whether v and w are one compiled variant: the same
+// variant, or copies of one by WithFace and WithWeights, whose positions
+// play alike.
+func (v *Variant) SameRules(w *Variant) bool {
+	return v == w || (v != nil && w != nil && len(v.types) > 0 && len(w.types) > 0 && &v.types[0] == &w.types[0])
+}
+
 // Chance reports whether some moves of the variant have several outcomes
 // (Position.Outcomes).
 func (v *Variant) Chance() bool { return v.h.chance != nil }

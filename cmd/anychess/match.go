@@ -19,7 +19,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var pf posFlags
 	pf.register(fs)
 	games := fs.Int("games", 10, "number of games (played in pairs, each opening with both colours)")
-	p1 := fs.String("p1", "engine", "first player: engine[:depth=N,nodes=N,hash=MB,threads=N,timefactor=F,certain=1,belief=0|1], random, greedy, uci:COMMAND[:opt=v,...], xboard:COMMAND[:variant=NAME,opt=v,...] (COMMAND: program and arguments; in double quotes if it has a colon; options dir=PATH, stderr=FILE)")
+	p1 := fs.String("p1", "engine", "first player: engine[:depth=N,nodes=N,hash=MB,threads=N,timefactor=F,certain=1,belief=0|1,weights=none|FILE], random, greedy, uci:COMMAND[:opt=v,...], xboard:COMMAND[:variant=NAME,opt=v,...] (COMMAND: program and arguments; in double quotes if it has a colon; options dir=PATH, stderr=FILE)")
 	p2 := fs.String("p2", "random", "second player")
 	tc := fs.String("tc", "10+0.1", "time control: base+increment in seconds")
 	st := fs.Float64("st", 0, "seconds per move instead of -tc")

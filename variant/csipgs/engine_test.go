@@ -129,11 +129,11 @@ func TestTactical(t *testing.T) {
 	}
 }
 
-// TestEvaluation checks that the evaluation sees the designs, the
-// reserves and the treasuries, and not the placeholder types.
+// TestEvaluation checks that the hand-set evaluation sees the designs,
+// the reserves and the treasuries, and not the placeholder types.
 func TestEvaluation(t *testing.T) {
 	v := newVariant(t, DefaultOptions())
-	ev := eval.New(v)
+	ev := eval.NewWeights(v, nil)
 	rook := Value(v, "R")
 	base := ev.Evaluate(v.Start())
 	tests := []struct {
