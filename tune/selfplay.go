@@ -72,11 +72,14 @@ func (c Config) header(v *rules.Variant) string {
 }
 
 // Position is one position of the sample with the result of its game for
-// White: 1 a win, 0.5 a draw, 0 a loss.
+// White: 1 a win, 0.5 a draw, 0 a loss; and, once Label has scored it,
+// the score of a search for White in centipawns.
 type Position struct {
 	Game   int
 	FEN    string
 	Result float64
+	Score  float64 // the search's score, if Scored
+	Scored bool
 }
 
 // Progress reports the sample's state while games are played.
