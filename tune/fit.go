@@ -20,6 +20,9 @@ type Data struct {
 	val    []float32
 	Offset []float64
 	Result []float64
+	// Label holds each position's score by a search (centipawns, for
+	// White), NaN where it has none; nil if no position has one.
+	Label []float64
 }
 
 // Len returns the number of positions.
@@ -60,8 +63,45 @@ func FeaturesFrom(v *rules.Variant, w map[string]float64, ps []Position) (*Data,
 		}
 		off := e.Features(p, f)
 		d.Add(f, off, sp.Result)
+		if sp.Scored {
+			if d.Label == nil {
+				d.Label = make([]float64, d.Len()-1, len(ps))
+				for i := range d.Label {
+					d.Label[i] = math.NaN()
+				}
+			}
+			d.Label = append(d.Label, sp.Score)
+		} else if d.Label != nil {
+			d.Label = append(d.Label, math.NaN())
+		}
 	}
 	return d, nil
+}
+
+// Blend returns d with each position's result replaced by the target
+// lambda·R + (1-lambda)·sigmoid(L, k), where R is the game's result and L
+// the search's score of the position: the result alone with lambda 1, the
+// search's expected score alone with 0. It shares d's features; a
+// position without a score is an error unless lambda is 1.
+func (d *Data) Blend(k, lambda float64) (*Data, error) {
+	if math.IsNaN(lambda) || lambda < 0 || lambda > 1 {
+		return nil, fmt.Errorf("tune: lambda must be in [0, 1], got %v", lambda)
+	}
+	if d.Label != nil && len(d.Label) != d.Len() {
+		return nil, fmt.Errorf("tune: %d search scores for %d positions", len(d.Label), d.Len())
+	}
+	out := *d
+	if lambda == 1 {
+		return &out, nil
+	}
+	out.Result = make([]float64, d.Len())
+	for i, r := range d.Result {
+		if d.Label == nil || math.IsNaN(d.Label[i]) {
+			return nil, fmt.Errorf("tune: position %d has no search score to blend (label the sample first)", i)
+		}
+		out.Result[i] = lambda*r + (1-lambda)*sigmoid(d.Label[i], k)
+	}
+	return &out, nil
 }
 
 // score returns the evaluation of position i with weights w.

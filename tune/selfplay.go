@@ -1,9 +1,11 @@
 // Package tune learns the weights of the evaluation (package eval) for a
 // variant from games the engine plays against itself, by Texel's method:
 // self-play at a fixed node budget writes quiet positions with the game's
-// result to a sample file, which can be resumed after an interruption; a
-// fit then finds the weights whose evaluation, through a logistic curve,
-// best predicts the results (the mean squared error, minimised by Adam's
+// result to a sample file, which can be resumed after an interruption;
+// a deeper search may score each position (Label), resumable too; a fit
+// then finds the weights whose evaluation, through a logistic curve, best
+// predicts the results, or a blend of each result with the expected
+// result of the position's score (Data.Blend) (the mean squared error, minimised by Adam's
 // gradient descent after the curve's scale K is fitted to the starting
 // weights, and stopped where the loss of validation games, left out of
 // the fit, is lowest: all the positions of a game share its one result,
@@ -72,11 +74,14 @@ func (c Config) header(v *rules.Variant) string {
 }
 
 // Position is one position of the sample with the result of its game for
-// White: 1 a win, 0.5 a draw, 0 a loss.
+// White: 1 a win, 0.5 a draw, 0 a loss; and, once Label has scored it,
+// the score of a search for White in centipawns.
 type Position struct {
 	Game   int
 	FEN    string
 	Result float64
+	Score  float64 // the search's score, if Scored
+	Scored bool
 }
 
 // Progress reports the sample's state while games are played.

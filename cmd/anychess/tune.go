@@ -33,8 +33,19 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fixed := fs.String("fixed", "", "comma-separated parts of names: the weights whose name contains one keep their start")
 	initFile := fs.String("init", "", "weights file the fit starts from and is pulled toward (default: the variant's own weights); it may be another variant's whose names are weights of this one")
 	valid := fs.Bool("valid", true, "hold out the games whose number ends in 8 as well and return the fit where their loss is lowest")
+	labelNodes := fs.Int64("label-nodes", 0, "score every sample position with a search of this many nodes, kept in VARIANT.labels in -data (0: no scores)")
+	lambda := fs.Float64("lambda", 1, "the fit's target: lambda times the game's result plus 1-lambda times the expected score of the search's score (below 1 needs -label-nodes)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	if *lambda < 0 || *lambda > 1 || *lambda != *lambda {
+		return fail(stderr, "tune", fmt.Errorf("-lambda must be in [0, 1], got %v", *lambda))
+	}
+	if *lambda < 1 && *labelNodes <= 0 {
+		return fail(stderr, "tune", fmt.Errorf("-lambda %v blends in search scores: give -label-nodes", *lambda))
+	}
+	if *labelNodes < 0 {
+		return fail(stderr, "tune", fmt.Errorf("-label-nodes must not be negative, got %d", *labelNodes))
 	}
 	v, err := pf.variantOf()
 	if err != nil {
@@ -104,6 +115,35 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		// header, not those of this command's flags.
 		played = "(sample " + strings.TrimPrefix(s.Header, "# anychess tune sample: ")
 	}
+	if *labelNodes > 0 {
+		s, err := tune.ReadSample(sample, "")
+		if err != nil {
+			return fail(stderr, "tune", err)
+		}
+		labels := filepath.Join(*data, v.Name()+".labels")
+		last := time.Time{}
+		err = tune.Label(ctx, v, tune.LabelConfig{Nodes: *labelNodes, Workers: *workers}, s, labels, func(p tune.LabelProgress) {
+			if time.Since(last) < time.Second && p.Games < p.Total {
+				return
+			}
+			last = time.Now()
+			eta := "?"
+			if p.ETA > 0 {
+				eta = p.ETA.Round(time.Second).String()
+			}
+			fmt.Fprintf(stderr, "\rscored games %d/%d  positions %d  elapsed %s  eta %s   ", p.Games, p.Total, p.Positions,
+				p.Elapsed.Round(time.Second), eta)
+		})
+		fmt.Fprintln(stderr)
+		if err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintf(stderr, "interrupted: the scored games are in %s; run the same command to go on\n", labels)
+			}
+			return fail(stderr, "tune", err)
+		}
+		ps = s.Positions
+		played += fmt.Sprintf(", scored at %d nodes, lambda %g", *labelNodes, *lambda)
+	}
 	// Every tenth game is held out of the fit to measure it; with -valid,
 	// the games before those are held out to stop it.
 	var train, held, val []tune.Position
@@ -142,7 +182,24 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *fixed != "" {
 		tune.Fix(d.Names, steps, strings.Split(*fixed, ","))
 	}
-	res, err := tune.Fit(d, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, Valid: vd, Progress: func(it int, loss float64) {
+	// K is fitted to the games' results; the search's scores are turned
+	// into expected scores by the same curve.
+	k := d.FitK(d.Init)
+	dt, err := d.Blend(k, *lambda)
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	ht, err := h.Blend(k, *lambda)
+	if err != nil {
+		return fail(stderr, "tune", err)
+	}
+	var vt *tune.Data
+	if vd != nil {
+		if vt, err = vd.Blend(k, *lambda); err != nil {
+			return fail(stderr, "tune", err)
+		}
+	}
+	res, err := tune.Fit(dt, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, K: k, Valid: vt, Progress: func(it int, loss float64) {
 		fmt.Fprintf(stderr, "\rfit %d/%d  loss %.6f   ", it, *iters, loss)
 	}})
 	fmt.Fprintln(stderr)
@@ -155,6 +212,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "validation loss %.6f -> %.6f (the weights of iteration %d of %d)\n", res.ValidBefore, res.ValidAfter, res.Iteration, *iters)
 	}
 	fmt.Fprintf(stdout, "held-out loss before %.6f\nheld-out loss after  %.6f\n", heldBefore, heldAfter)
+	if *lambda < 1 {
+		fmt.Fprintf(stdout, "held-out loss against the blended targets %.6f -> %.6f\n", ht.Loss(d.Init, res.K), ht.Loss(res.Weights, res.K))
+	}
 	w := tune.Written(v, d.Names, res.Weights, steps)
 	for j, n := range d.Names {
 		if steps[j] != 0 && strings.Contains(n, ".value.") {

@@ -156,3 +156,51 @@ func TestTuneUserVariant(t *testing.T) {
 		t.Errorf("exit %d with a broken weights file: %s", st, errb.String())
 	}
 }
+
+// TestTuneLabels: -label-nodes scores the sample's positions into
+// VARIANT.labels beside it and -lambda fits a blend of the results and
+// those scores; bad values of either are refused with a clear error.
+func TestTuneLabels(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tune", "-variant", "chess", "-games", "2", "-nodes", "100", "-data", dir, "-iters", "20", "-workers", "1"}
+	for _, tt := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-lambda", "0.5"}, "-label-nodes"},
+		{[]string{"-lambda", "1.5", "-label-nodes", "100"}, "-lambda must be in [0, 1]"},
+		{[]string{"-lambda", "-1", "-label-nodes", "100"}, "-lambda must be in [0, 1]"},
+		{[]string{"-label-nodes", "-5"}, "-label-nodes must not be negative"},
+	} {
+		var out, errb bytes.Buffer
+		if st := run(append(args, tt.flags...), nil, &out, &errb); st == 0 || !strings.Contains(errb.String(), tt.want) {
+			t.Errorf("%v: exit %d: %s", tt.flags, st, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if st := run(append(args, "-label-nodes", "200", "-lambda", "0.5"), nil, &out, &errb); st != 0 {
+		t.Fatalf("exit %d: %s", st, errb.String())
+	}
+	if !strings.Contains(out.String(), "held-out loss against the blended targets") {
+		t.Errorf("output lacks the blended held-out loss:\n%s", out.String())
+	}
+	labels, err := os.ReadFile(filepath.Join(dir, "chess.labels"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(string(labels), "\ns "); lines != 2 {
+		t.Errorf("the labels file holds %d games, want 2:\n%s", lines, labels)
+	}
+	written, err := os.ReadFile(filepath.Join(dir, "chess.weights.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(written), "scored at 200 nodes, lambda 0.5") {
+		t.Errorf("the weights file's comment does not say how the sample was scored:\n%s", written)
+	}
+	// Labels of other settings are refused, not mixed in.
+	errb.Reset()
+	if st := run(append(args, "-games", "0", "-label-nodes", "300", "-lambda", "0.5"), nil, &out, &errb); st == 0 || !strings.Contains(errb.String(), "chess.labels") {
+		t.Errorf("labels of 200 nodes taken for 300: exit %d: %s", st, errb.String())
+	}
+}

@@ -1,0 +1,287 @@
+package tune
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/search"
+)
+
+// LabelConfig says how to score a sample's positions by search.
+type LabelConfig struct {
+	Nodes   int64 // nodes of each position's search
+	Workers int   // games scored at once (1 if 0)
+	HashMB  int   // each engine's transposition table (8 if 0)
+	// MateScore is the score of a mate found by the search, in
+	// centipawns for the side that mates (3000 if 0).
+	MateScore int
+}
+
+func (c *LabelConfig) defaults() {
+	if c.Workers < 1 {
+		c.Workers = 1
+	}
+	if c.HashMB == 0 {
+		c.HashMB = 8
+	}
+	if c.MateScore == 0 {
+		c.MateScore = 3000
+	}
+}
+
+// labelHeader is the first line of a labels file: the settings of the
+// search and the header of the sample it scores.
+func (c LabelConfig) labelHeader(sampleHeader string) string {
+	return fmt.Sprintf("# anychess tune labels: nodes %d hash %d mate %d; %s",
+		c.Nodes, c.HashMB, c.MateScore, strings.TrimPrefix(sampleHeader, "# "))
+}
+
+// LabelProgress reports the labelling's state.
+type LabelProgress struct {
+	Games, Total int           // games scored (resumed ones included) and to score
+	Positions    int           // positions scored
+	Elapsed      time.Duration // since this run started
+	ETA          time.Duration // estimated time left (0 until a game of this run is done)
+}
+
+// Label scores every position of the sample s (as ReadSample returns it)
+// with a search of c.Nodes nodes of v's engine, writing the scores to the
+// labels file path and setting each position's Score. The positions of a
+// game are searched in their order by one engine cleared at the game's
+// start, so a game's scores depend only on its positions and c. Games
+// already in the file are kept; a game cut short by ctx leaves nothing in
+// it: run Label again to go on. The file is refused if it was made with
+// other settings or for another sample.
+func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path string, progress func(LabelProgress)) error {
+	c.defaults()
+	if c.Nodes < 1 {
+		return fmt.Errorf("tune: label nodes must be positive, got %d", c.Nodes)
+	}
+	header := c.labelHeader(s.Header)
+	have, err := ReadLabels(path, header)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	byGame := map[int][]int{} // game -> indices into s.Positions
+	for i, p := range s.Positions {
+		byGame[p.Game] = append(byGame[p.Game], i)
+	}
+	var games []int
+	for g := range byGame {
+		games = append(games, g)
+	}
+	sort.Ints(games)
+	// Keep only the games whose count of scores matches the sample.
+	kept := map[int][]float64{}
+	var todo []int
+	for _, g := range games {
+		if sc, ok := have[g]; ok && len(sc) == len(byGame[g]) {
+			kept[g] = sc
+		} else {
+			todo = append(todo, g)
+		}
+	}
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, header)
+	for _, g := range games {
+		if sc, ok := kept[g]; ok {
+			writeLabels(w, g, sc)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		return err
+	}
+	f, err = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+
+	start := time.Now()
+	var mu sync.Mutex
+	done, newGames, positions := len(kept), 0, 0
+	for _, sc := range kept {
+		positions += len(sc)
+	}
+	report := func() {
+		if progress == nil {
+			return
+		}
+		pr := LabelProgress{Games: done, Total: len(games), Positions: positions, Elapsed: time.Since(start)}
+		if newGames > 0 {
+			pr.ETA = time.Duration(float64(pr.Elapsed) / float64(newGames) * float64(len(todo)-newGames))
+		}
+		progress(pr)
+	}
+	report()
+	var werr error
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range c.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			eng := search.New(c.HashMB)
+			for g := range jobs {
+				sc, err := labelGame(ctx, v, c, eng, s.Positions, byGame[g])
+				if err != nil {
+					if ctx.Err() == nil {
+						mu.Lock()
+						werr = errors.Join(werr, err)
+						mu.Unlock()
+					}
+					continue
+				}
+				var b strings.Builder
+				writeLabels(&b, g, sc)
+				mu.Lock()
+				if _, err := io.WriteString(f, b.String()); err != nil {
+					werr = errors.Join(werr, err)
+				} else {
+					kept[g] = sc
+					done++
+					newGames++
+					positions += len(sc)
+					report()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, g := range todo {
+		select {
+		case jobs <- g:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if werr != nil {
+		return werr
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for g, idx := range byGame {
+		for k, i := range idx {
+			s.Positions[i].Score, s.Positions[i].Scored = kept[g][k], true
+		}
+	}
+	return nil
+}
+
+// labelGame searches the positions idx of ps, one game's, in order and
+// returns their scores for White.
+func labelGame(ctx context.Context, v *rules.Variant, c LabelConfig, eng *search.Engine, ps []Position, idx []int) ([]float64, error) {
+	eng.Clear()
+	out := make([]float64, 0, len(idx))
+	for _, i := range idx {
+		p, err := v.ParseFEN(ps[i].FEN)
+		if err != nil {
+			return nil, fmt.Errorf("tune: game %d: %w", ps[i].Game, err)
+		}
+		res := eng.Search(ctx, p, search.Limits{Nodes: c.Nodes}, nil)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		score := res.Info.Score
+		if res.Info.Mate != 0 {
+			score = c.MateScore * sign(res.Info.Mate)
+		}
+		score = max(-c.MateScore, min(c.MateScore, score))
+		if p.Turn() == rules.Black {
+			score = -score
+		}
+		out = append(out, float64(score))
+	}
+	return out, nil
+}
+
+// writeLabels writes the line of game g's scores: "s GAME N SCORE...".
+func writeLabels(w io.Writer, g int, sc []float64) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "s %d %d", g, len(sc))
+	for _, x := range sc {
+		b.WriteByte(' ')
+		b.WriteString(strconv.FormatFloat(x, 'f', -1, 64))
+	}
+	b.WriteByte('\n')
+	io.WriteString(w, b.String())
+}
+
+// ReadLabels reads the labels file path: a header line, then one line
+// "s GAME N SCORE..." per game with the scores (centipawns, for White)
+// of its N positions in the sample's order. A line cut short by an
+// interruption is left out. If header is not empty, the file's must
+// equal it.
+func ReadLabels(path, header string) (map[int][]float64, error) {
+	out := map[int][]float64{}
+	f, err := os.Open(path)
+	if err != nil {
+		return out, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<22)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if line == 1 {
+			if header != "" && text != header {
+				return out, fmt.Errorf("%w: %s was made with other settings or for another sample:\n  %s\nnot\n  %s", ErrSample, path, text, header)
+			}
+			continue
+		}
+		fs := strings.Fields(text)
+		if len(fs) < 3 || fs[0] != "s" {
+			continue
+		}
+		g, err1 := strconv.Atoi(fs[1])
+		n, err2 := strconv.Atoi(fs[2])
+		if err1 != nil || err2 != nil || g < 0 || n != len(fs)-3 {
+			continue
+		}
+		scores := make([]float64, n)
+		ok := true
+		for k := range n {
+			x, err := strconv.ParseFloat(fs[3+k], 64)
+			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+				ok = false
+				break
+			}
+			scores[k] = x
+		}
+		if ok {
+			out[g] = scores
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return out, fmt.Errorf("%w: %s: %v", ErrSample, path, err)
+	}
+	return out, nil
+}
