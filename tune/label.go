@@ -47,13 +47,10 @@ func (c LabelConfig) labelHeader(sampleHeader string) string {
 		c.Nodes, c.HashMB, c.MateScore, strings.TrimPrefix(sampleHeader, "# "))
 }
 
-// LabelProgress reports the labelling's state.
-type LabelProgress struct {
-	Games, Total int           // games scored (resumed ones included) and to score
-	Positions    int           // positions scored
-	Elapsed      time.Duration // since this run started
-	ETA          time.Duration // estimated time left (0 until a game of this run is done)
-}
+// LabelProgress reports the labelling's state: the games scored (resumed
+// ones included) and to score, the positions scored, the time since this
+// run started and the estimated time left.
+type LabelProgress = Progress
 
 // Label scores every position of the sample s (as ReadSample returns it)
 // with a search of c.Nodes nodes of v's engine, writing the scores to the
@@ -136,54 +133,22 @@ func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path 
 		progress(pr)
 	}
 	report()
-	var werr error
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range c.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			eng := search.New(c.HashMB)
-			for g := range jobs {
-				sc, err := labelGame(ctx, v, c, eng, s.Positions, byGame[g])
-				if err != nil {
-					if ctx.Err() == nil {
-						mu.Lock()
-						werr = errors.Join(werr, err)
-						mu.Unlock()
-					}
-					continue
-				}
-				var b strings.Builder
-				writeLabels(&b, g, sc)
-				mu.Lock()
-				if _, err := io.WriteString(f, b.String()); err != nil {
-					werr = errors.Join(werr, err)
-				} else {
-					kept[g] = sc
-					done++
-					newGames++
-					positions += len(sc)
-					report()
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, g := range todo {
-		select {
-		case jobs <- g:
-		case <-ctx.Done():
-			break feed
+	err = runGames(ctx, todo, c.Workers, c.HashMB, f, &mu, func(eng *search.Engine, g int) (string, func(), error) {
+		sc, err := labelGame(ctx, v, c, eng, s.Positions, byGame[g])
+		if err != nil {
+			return "", nil, err
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if werr != nil {
-		return werr
-	}
-	if err := ctx.Err(); err != nil {
+		var b strings.Builder
+		writeLabels(&b, g, sc)
+		return b.String(), func() {
+			kept[g] = sc
+			done++
+			newGames++
+			positions += len(sc)
+			report()
+		}, nil
+	})
+	if err != nil {
 		return err
 	}
 	for g, idx := range byGame {

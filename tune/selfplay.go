@@ -148,7 +148,6 @@ func Generate(ctx context.Context, v *rules.Variant, c Config, path string, prog
 	positions := have.Positions
 	games := len(have.Games)
 	newGames := 0
-	var werr error
 	report := func() {
 		if progress == nil {
 			return
@@ -161,57 +160,26 @@ func Generate(ctx context.Context, v *rules.Variant, c Config, path string, prog
 		progress(pr)
 	}
 	report()
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range c.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			eng := search.New(c.HashMB)
-			for g := range jobs {
-				ps, res, err := playGame(ctx, v, c, eng, g)
-				if err != nil {
-					if ctx.Err() == nil {
-						mu.Lock()
-						werr = errors.Join(werr, err)
-						mu.Unlock()
-					}
-					continue
-				}
-				var b strings.Builder
-				for _, fen := range ps {
-					fmt.Fprintf(&b, "p %d %s %s\n", g, resultText(res), fen)
-				}
-				fmt.Fprintf(&b, "g %d %s %d\n", g, resultText(res), len(ps))
-				mu.Lock()
-				if _, err := io.WriteString(f, b.String()); err != nil {
-					werr = errors.Join(werr, err)
-				} else {
-					for _, fen := range ps {
-						positions = append(positions, Position{Game: g, FEN: fen, Result: res})
-					}
-					games++
-					newGames++
-					report()
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for _, g := range todo {
-		select {
-		case jobs <- g:
-		case <-ctx.Done():
-			break feed
+	err = runGames(ctx, todo, c.Workers, c.HashMB, f, &mu, func(eng *search.Engine, g int) (string, func(), error) {
+		ps, res, err := playGame(ctx, v, c, eng, g)
+		if err != nil {
+			return "", nil, err
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if werr != nil {
-		return nil, werr
-	}
-	if err := ctx.Err(); err != nil {
+		var b strings.Builder
+		for _, fen := range ps {
+			fmt.Fprintf(&b, "p %d %s %s\n", g, resultText(res), fen)
+		}
+		fmt.Fprintf(&b, "g %d %s %d\n", g, resultText(res), len(ps))
+		return b.String(), func() {
+			for _, fen := range ps {
+				positions = append(positions, Position{Game: g, FEN: fen, Result: res})
+			}
+			games++
+			newGames++
+			report()
+		}, nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	sort.SliceStable(positions, func(i, j int) bool { return positions[i].Game < positions[j].Game })

@@ -85,19 +85,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// How the sample was played, for the weights file's comment.
 	played := fmt.Sprintf("at %d nodes a move (seed %d", *nodes, *seed)
 	if *games > 0 {
-		last := time.Time{}
-		ps, err = tune.Generate(ctx, v, cfg, sample, func(p tune.Progress) {
-			if time.Since(last) < time.Second && p.Games < p.Total {
-				return
-			}
-			last = time.Now()
-			eta := "?"
-			if p.ETA > 0 {
-				eta = p.ETA.Round(time.Second).String()
-			}
-			fmt.Fprintf(stderr, "\rgames %d/%d  positions %d  elapsed %s  eta %s   ", p.Games, p.Total, p.Positions,
-				p.Elapsed.Round(time.Second), eta)
-		})
+		ps, err = tune.Generate(ctx, v, cfg, sample, progressLine(stderr, "games"))
 		fmt.Fprintln(stderr)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -121,19 +109,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "tune", err)
 		}
 		labels := filepath.Join(*data, v.Name()+".labels")
-		last := time.Time{}
-		err = tune.Label(ctx, v, tune.LabelConfig{Nodes: *labelNodes, Workers: *workers}, s, labels, func(p tune.LabelProgress) {
-			if time.Since(last) < time.Second && p.Games < p.Total {
-				return
-			}
-			last = time.Now()
-			eta := "?"
-			if p.ETA > 0 {
-				eta = p.ETA.Round(time.Second).String()
-			}
-			fmt.Fprintf(stderr, "\rscored games %d/%d  positions %d  elapsed %s  eta %s   ", p.Games, p.Total, p.Positions,
-				p.Elapsed.Round(time.Second), eta)
-		})
+		err = tune.Label(ctx, v, tune.LabelConfig{Nodes: *labelNodes, Workers: *workers}, s, labels, progressLine(stderr, "scored games"))
 		fmt.Fprintln(stderr)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -244,4 +220,23 @@ func fitNote(init string, valid bool, iteration int) string {
 		s += fmt.Sprintf(", iteration %d by the validation games", iteration)
 	}
 	return s
+}
+
+// progressLine returns a progress report that rewrites one line of w at
+// most once a second (and at the end): what of the games are done, the
+// positions, the time taken and the time left.
+func progressLine(w io.Writer, what string) func(tune.Progress) {
+	last := time.Time{}
+	return func(p tune.Progress) {
+		if time.Since(last) < time.Second && p.Games < p.Total {
+			return
+		}
+		last = time.Now()
+		eta := "?"
+		if p.ETA > 0 {
+			eta = p.ETA.Round(time.Second).String()
+		}
+		fmt.Fprintf(w, "\r%s %d/%d  positions %d  elapsed %s  eta %s   ", what, p.Games, p.Total, p.Positions,
+			p.Elapsed.Round(time.Second), eta)
+	}
 }

@@ -1,0 +1,63 @@
+package tune
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/anychess/anychess/search"
+)
+
+// gameJob plays or scores game g with eng and returns the text to append
+// to the file, and what to record once that text is written (called with
+// the pool's lock held).
+type gameJob func(eng *search.Engine, g int) (text string, commit func(), err error)
+
+// runGames runs job for every game of todo on workers goroutines, each
+// with its own engine of hashMB megabytes, appending each game's text to f
+// and calling its commit under mu. It stops handing out games when ctx
+// ends, and returns the jobs' and the writes' errors, or ctx's.
+func runGames(ctx context.Context, todo []int, workers, hashMB int, f io.Writer, mu *sync.Mutex, job gameJob) error {
+	var werr error
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			eng := search.New(hashMB)
+			for g := range jobs {
+				text, commit, err := job(eng, g)
+				mu.Lock()
+				switch {
+				case err != nil:
+					if ctx.Err() == nil {
+						werr = errors.Join(werr, err)
+					}
+				default:
+					if _, err := io.WriteString(f, text); err != nil {
+						werr = errors.Join(werr, err)
+					} else {
+						commit()
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, g := range todo {
+		select {
+		case jobs <- g:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if werr != nil {
+		return werr
+	}
+	return ctx.Err()
+}
