@@ -12,7 +12,7 @@ import (
 // TestLearnedWeights: csipgs carries its embedded weights, open and
 // moderated and in the variants of a player's views: chess's terms of
 // position and csipgs's own terms scaled by a third, with the push toward
-// the enemy royal four times that, and no piece values of the placeholder
+// the enemy royal eight times that, and no piece values of the placeholder
 // types, whose count csipgs.core still cancels.
 func TestLearnedWeights(t *testing.T) {
 	open := newVariant(t, DefaultOptions())
@@ -41,7 +41,7 @@ func TestLearnedWeights(t *testing.T) {
 		}{
 			{"csipgs.piece", 1.0 / 3}, {"csipgs.royal", 1.0 / 3}, {"csipgs.reserve", 1.0 / 3},
 			{"csipgs.stuck", 1.0 / 3}, {"csipgs.zorkmid", 1.0 / 3}, {"csipgs.mopup", 1.0 / 3},
-			{"csipgs.push", 4.0 / 3},
+			{"csipgs.push", 8.0 / 3},
 		}
 		for _, tc := range tests {
 			if got, want := w[tc.name], defaults[tc.name]*tc.factor; math.Abs(got-want) > 0.01 {
