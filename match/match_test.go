@@ -12,6 +12,7 @@ import (
 
 	"github.com/anychess/anychess/internal/vtest"
 	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/search"
 	"github.com/anychess/anychess/variant/csipgs"
 	"github.com/anychess/anychess/variant/csipgs/ai"
@@ -283,19 +284,26 @@ func TestEngineBelief(t *testing.T) {
 		{"engine:belief=1", true},
 	}
 	for _, tc := range tests {
-		sp, err := ParseSpec(tc.spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pl, err := sp.New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := pl.NewGame(context.Background(), v); err != nil {
-			t.Fatal(err)
-		}
+		pl := startPlayer(t, tc.spec, v)
 		if got := pl.(*enginePlayer).pl.(*ai.Engine).Belief; got != tc.want {
 			t.Errorf("%s: belief %v, want %v", tc.spec, got, tc.want)
 		}
 	}
+}
+
+// startPlayer returns the player of spec with a game of v begun.
+func startPlayer(t *testing.T, spec string, v *rules.Variant) Player {
+	t.Helper()
+	sp, err := ParseSpec(spec)
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	pl, err := sp.New()
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	if err := pl.NewGame(context.Background(), v); err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	return pl
 }

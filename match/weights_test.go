@@ -57,17 +57,7 @@ func TestEngineWeights(t *testing.T) {
 		{"a file replaces the variant's weights", odd, "engine:depth=1,weights=" + tempoFile, true},
 	}
 	for _, tc := range tests {
-		sp, err := ParseSpec(tc.spec)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		pl, err := sp.New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := pl.NewGame(context.Background(), tc.v); err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
+		pl := startPlayer(t, tc.spec, tc.v)
 		p, err := tc.v.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
@@ -133,18 +123,7 @@ func TestEngineWeightsModerated(t *testing.T) {
 	defer func(f func(string) (map[string]float64, error)) { variant.WeightsOf = f }(variant.WeightsOf)
 	variant.WeightsOf = func(string) (map[string]float64, error) { return learned, nil }
 	v := csipgsVariant(t, csipgs.Options{Moderated: true, MaxTurns: 40})
-	sp, err := ParseSpec("engine:nodes=300,weights=" + HandSet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl, err := sp.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := pl.NewGame(context.Background(), v); err != nil {
-		t.Fatal(err)
-	}
-	e := pl.(*enginePlayer)
+	e := startPlayer(t, "engine:nodes=300,weights="+HandSet, v).(*enginePlayer)
 	p := v.Start()
 	for ply := 0; ply < 12 && !p.Status().Over(); ply++ {
 		view := p.View(p.Turn()).Position
