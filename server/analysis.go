@@ -604,9 +604,13 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		s.studyError(w, err)
 		return
 	}
-	defer s.study.end(key)
+	// The analysis is uncounted before its last event is sent, so that a
+	// client that starts its next analysis on reading it is not refused.
+	end := sync.OnceFunc(func() { s.study.end(key) })
+	defer end()
 	ev := newSSE(w, s.writeTimeout(r))
 	if st := p.Status(); st.Over() {
+		end()
 		ev.send("done", map[string]any{"over": true, "status": statusJSON{Result: st.Result.String(), Reason: string(st.Reason), Detail: st.Detail}})
 		return
 	}
@@ -622,6 +626,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if gone || r.Context().Err() != nil {
 		return
 	}
+	end()
 	if err != nil {
 		ev.send("error", map[string]string{"code": "internal", "message": "the analysis stopped: " + err.Error()})
 		return

@@ -425,3 +425,15 @@ func TestStudyStreamOutlivesWriteTimeout(t *testing.T) {
 		t.Fatalf("the check took %v, no longer than the write timeout: the test shows nothing", time.Since(start))
 	}
 }
+
+// TestAnalysisInTurn: a client allowed one analysis at a time may start
+// its next one as soon as it reads the last one's "done".
+func TestAnalysisInTurn(t *testing.T) {
+	ts := studyServer(t, func(c *StudyConfig) { c.PerClient = 1; c.MaxDepth = 1 })
+	for i := range 100 {
+		evs := readEvents(t, studyGet(t, ctxT(t), ts, "/api/analysis?variant=chess", ""), nil)
+		if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+			t.Fatalf("analysis %d: events %v", i, evs)
+		}
+	}
+}
