@@ -505,13 +505,30 @@ func (p *Position) genDrops(dst []Move) []Move {
 // with quiet false, only captures and promotions.
 func (p *Position) legalByTest(dst []Move, quiet bool) []Move {
 	start := len(dst)
+	if quiet {
+		dst = p.PseudoLegalMoves(dst)
+	} else {
+		dst = p.PseudoLegalCaptures(dst)
+	}
+	keep := start
+	for _, m := range dst[start:] {
+		if p.IsLegal(m) {
+			dst[keep] = m
+			keep++
+		}
+	}
+	return dst[:keep]
+}
+
+// PseudoLegalCaptures appends the pseudo-legal moves of the side to move
+// that are captures (IsCapture) or promotions: the moves LegalCaptures
+// gives, before the legality test (IsLegal).
+func (p *Position) PseudoLegalCaptures(dst []Move) []Move {
+	start := len(dst)
 	dst = p.PseudoLegalMoves(dst)
 	keep := start
 	for _, m := range dst[start:] {
-		if !quiet && !p.IsCapture(m) && m.Kind() != Promotion {
-			continue
-		}
-		if p.IsLegal(m) {
+		if p.IsCapture(m) || m.Kind() == Promotion {
 			dst[keep] = m
 			keep++
 		}

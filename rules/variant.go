@@ -690,12 +690,7 @@ func (v *Variant) Face() any { return v.spec.Face }
 // WithFace returns a copy of v that carries f as its Face. The copy plays
 // exactly as v does; its positions point to the copy. v is unchanged.
 func (v *Variant) WithFace(f any) *Variant {
-	c := *v
-	c.spec.Face = f
-	start := v.start.Clone()
-	start.v = &c
-	c.start = start
-	return &c
+	return v.with(func(s *Spec) { s.Face = f })
 }
 
 // WithWeights returns a copy of v whose Spec carries w as the engine
@@ -704,8 +699,14 @@ func (v *Variant) WithFace(f any) *Variant {
 // positions point to the copy, and Position.On moves a position of v to
 // it. v is unchanged.
 func (v *Variant) WithWeights(w map[string]float64) *Variant {
+	return v.with(func(s *Spec) { s.Weights = w })
+}
+
+// with returns a copy of v whose Spec set changed, with a start position
+// of its own pointing to the copy.
+func (v *Variant) with(set func(*Spec)) *Variant {
 	c := *v
-	c.spec.Weights = w
+	set(&c.spec)
 	start := v.start.Clone()
 	start.v = &c
 	c.start = start

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/anychess/anychess/rules"
@@ -56,6 +57,44 @@ func TestWithWeights(t *testing.T) {
 	} {
 		if _, err := p.On(tt.to); !errors.Is(err, rules.ErrSpec) {
 			t.Errorf("On(%s) = %v, want ErrSpec", tt.name, err)
+		}
+	}
+}
+
+// TestPseudoLegalCaptures: the pseudo-legal captures and promotions, less
+// the illegal ones, are the legal captures, in positions with pins,
+// checks, en passant and promotions.
+func TestPseudoLegalCaptures(t *testing.T) {
+	v := chessSpecVariant(t)
+	for _, fen := range []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"4k3/8/8/1b6/8/3N4/8/q3K3 w - - 0 1",
+		"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+	} {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []rules.Move
+		for _, m := range p.PseudoLegalCaptures(nil) {
+			if !p.IsCapture(m) && m.Kind() != rules.Promotion {
+				t.Errorf("%s: %v is neither a capture nor a promotion", fen, m)
+			}
+			if p.IsLegal(m) {
+				got = append(got, m)
+			}
+		}
+		want := p.LegalCaptures(nil)
+		if len(got) != len(want) {
+			t.Errorf("%s: %d legal of the pseudo-legal captures, want the %d legal captures", fen, len(got), len(want))
+			continue
+		}
+		for _, m := range want {
+			if !slices.Contains(got, m) {
+				t.Errorf("%s: legal capture %v missing", fen, m)
+			}
 		}
 	}
 }

@@ -1685,7 +1685,7 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 		}
 		alpha = max(alpha, stand)
 		if s.lazyQ {
-			moves = s.pseudoCaptures(s.moves[ply][:0])
+			moves = p.PseudoLegalCaptures(s.moves[ply][:0])
 		} else {
 			moves = p.LegalCaptures(s.moves[ply][:0])
 		}

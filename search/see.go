@@ -54,23 +54,6 @@ func lazyCaptures(v *rules.Variant) bool {
 	return ok && l.LazyCaptures() && isLegalJudge(v)
 }
 
-// pseudoCaptures appends the pseudo-legal moves of the side to move that
-// are captures (rules.Position.IsCapture) or promotions: the moves
-// rules.Position.LegalCaptures gives, legal or not.
-func (s *searcher) pseudoCaptures(dst []rules.Move) []rules.Move {
-	p := s.p
-	start := len(dst)
-	dst = p.PseudoLegalMoves(dst)
-	keep := start
-	for _, m := range dst[start:] {
-		if p.IsCapture(m) || m.Kind() == rules.Promotion {
-			dst[keep] = m
-			keep++
-		}
-	}
-	return dst[:keep]
-}
-
 // seeValue is the material a piece counts for in an exchange.
 func (s *searcher) seeValue(pc rules.Piece) int {
 	if !pc.IsPiece() {

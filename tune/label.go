@@ -89,28 +89,14 @@ func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path 
 			todo = append(todo, g)
 		}
 	}
-	f, err := os.Create(path + ".tmp")
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	fmt.Fprintln(w, header)
-	for _, g := range games {
-		if sc, ok := kept[g]; ok {
-			writeLabels(w, g, sc)
+	f, err := rewrite(path, func(w *bufio.Writer) {
+		fmt.Fprintln(w, header)
+		for _, g := range games {
+			if sc, ok := kept[g]; ok {
+				writeLabels(w, g, sc)
+			}
 		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(path+".tmp", path); err != nil {
-		return err
-	}
-	f, err = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	})
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,11 @@
 package tune
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"io"
+	"os"
 	"sync"
 
 	"github.com/anychess/anychess/search"
@@ -60,4 +62,27 @@ feed:
 		return werr
 	}
 	return ctx.Err()
+}
+
+// rewrite replaces the file path with what write writes (the finished
+// games alone, dropping what an interruption left half written) through a
+// temporary file, and returns the new file open for appending.
+func rewrite(path string, write func(*bufio.Writer)) (*os.File, error) {
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		return nil, err
+	}
+	w := bufio.NewWriter(f)
+	write(w)
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		return nil, err
+	}
+	return os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 }

@@ -112,26 +112,10 @@ func Generate(ctx context.Context, v *rules.Variant, c Config, path string, prog
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	// Rewrite the file with the finished games alone, dropping what an
-	// interruption left half written.
-	f, err := os.Create(path + ".tmp")
-	if err != nil {
-		return nil, err
-	}
-	w := bufio.NewWriter(f)
-	fmt.Fprintln(w, c.header(v))
-	writeGames(w, have)
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if err := f.Close(); err != nil {
-		return nil, err
-	}
-	if err := os.Rename(path+".tmp", path); err != nil {
-		return nil, err
-	}
-	f, err = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f, err := rewrite(path, func(w *bufio.Writer) {
+		fmt.Fprintln(w, c.header(v))
+		writeGames(w, have)
+	})
 	if err != nil {
 		return nil, err
 	}
