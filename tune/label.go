@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"os"
@@ -41,10 +42,30 @@ func (c *LabelConfig) defaults() {
 }
 
 // labelHeader is the first line of a labels file: the settings of the
-// search and the header of the sample it scores.
-func (c LabelConfig) labelHeader(sampleHeader string) string {
-	return fmt.Sprintf("# anychess tune labels: nodes %d hash %d mate %d; %s",
-		c.Nodes, c.HashMB, c.MateScore, strings.TrimPrefix(sampleHeader, "# "))
+// search, the fingerprint of the evaluation weights w it searched with
+// and the header of the sample it scores.
+func (c LabelConfig) labelHeader(sampleHeader string, w map[string]float64) string {
+	return fmt.Sprintf("# anychess tune labels: nodes %d hash %d mate %d weights %s; %s",
+		c.Nodes, c.HashMB, c.MateScore, weightsPrint(w), strings.TrimPrefix(sampleHeader, "# "))
+}
+
+// weightsPrint is a fingerprint of the weights w: "none" without any,
+// else the FNV-1a hash of their names and values in the names' order, so
+// that scores of an engine with other weights are told apart.
+func weightsPrint(w map[string]float64) string {
+	if len(w) == 0 {
+		return "none"
+	}
+	names := make([]string, 0, len(w))
+	for k := range w {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	h := fnv.New64a()
+	for _, k := range names {
+		fmt.Fprintf(h, "%s=%s\n", k, strconv.FormatFloat(w[k], 'g', -1, 64))
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
 }
 
 // LabelProgress reports the labelling's state: the games scored (resumed
@@ -59,13 +80,14 @@ type LabelProgress = Progress
 // start, so a game's scores depend only on its positions and c. Games
 // already in the file are kept; a game cut short by ctx leaves nothing in
 // it: run Label again to go on. The file is refused if it was made with
-// other settings or for another sample.
+// other settings, by an engine with other evaluation weights (v's
+// Spec.Weights) or for another sample.
 func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path string, progress func(LabelProgress)) error {
 	c.defaults()
 	if c.Nodes < 1 {
 		return fmt.Errorf("tune: label nodes must be positive, got %d", c.Nodes)
 	}
-	header := c.labelHeader(s.Header)
+	header := c.labelHeader(s.Header, v.Spec().Weights)
 	have, err := ReadLabels(path, header)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err

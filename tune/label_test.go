@@ -208,6 +208,16 @@ func TestLabel(t *testing.T) {
 		t.Errorf("labels resumed with other nodes: %v", err)
 	}
 	c.Nodes--
+	// Nor does an engine with other evaluation weights: its scores are
+	// another evaluation's.
+	w := map[string]float64{}
+	for k, x := range v.Spec().Weights {
+		w[k] = x
+	}
+	w["tempo"]++
+	if err := Label(context.Background(), v.WithWeights(w), c, sample(), cutPath, nil); !errors.Is(err, ErrSample) {
+		t.Errorf("labels resumed with other weights: %v", err)
+	}
 	other := sample()
 	other.Header += " 2"
 	if err := Label(context.Background(), v, c, other, cutPath, nil); !errors.Is(err, ErrSample) {
