@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/anychess/anychess/rules"
@@ -125,7 +124,6 @@ func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path 
 	defer f.Close()
 
 	start := time.Now()
-	var mu sync.Mutex
 	done, newGames, positions := len(kept), 0, 0
 	for _, sc := range kept {
 		positions += len(sc)
@@ -134,14 +132,12 @@ func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path 
 		if progress == nil {
 			return
 		}
-		pr := LabelProgress{Games: done, Total: len(games), Positions: positions, Elapsed: time.Since(start)}
-		if newGames > 0 {
-			pr.ETA = time.Duration(float64(pr.Elapsed) / float64(newGames) * float64(len(todo)-newGames))
-		}
-		progress(pr)
+		elapsed := time.Since(start)
+		progress(LabelProgress{Games: done, Total: len(games), Positions: positions,
+			Elapsed: elapsed, ETA: eta(elapsed, newGames, len(todo)-newGames)})
 	}
 	report()
-	err = runGames(ctx, todo, c.Workers, c.HashMB, f, &mu, func(eng *search.Engine, g int) (string, func(), error) {
+	err = runGames(ctx, todo, c.Workers, c.HashMB, f, func(eng *search.Engine, g int) (string, func(), error) {
 		sc, err := labelGame(ctx, v, c, eng, s.Positions, byGame[g])
 		if err != nil {
 			return "", nil, err
@@ -196,14 +192,11 @@ func labelGame(ctx context.Context, v *rules.Variant, c LabelConfig, eng *search
 
 // writeLabels writes the line of game g's scores: "s GAME N SCORE...".
 func writeLabels(w io.Writer, g int, sc []float64) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "s %d %d", g, len(sc))
+	fmt.Fprintf(w, "s %d %d", g, len(sc))
 	for _, x := range sc {
-		b.WriteByte(' ')
-		b.WriteString(strconv.FormatFloat(x, 'f', -1, 64))
+		fmt.Fprint(w, " ", strconv.FormatFloat(x, 'f', -1, 64))
 	}
-	b.WriteByte('\n')
-	io.WriteString(w, b.String())
+	fmt.Fprintln(w)
 }
 
 // ReadLabels reads the labels file path: a header line, then one line

@@ -7,21 +7,25 @@ import (
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/anychess/anychess/search"
 )
 
 // gameJob plays or scores game g with eng and returns the text to append
 // to the file, and what to record once that text is written (called with
-// the pool's lock held).
+// the pool's lock held, one commit at a time).
 type gameJob func(eng *search.Engine, g int) (text string, commit func(), err error)
 
 // runGames runs job for every game of todo on workers goroutines, each
 // with its own engine of hashMB megabytes, appending each game's text to f
-// and calling its commit under mu. It stops handing out games when ctx
-// ends, and returns the jobs' and the writes' errors, or ctx's.
-func runGames(ctx context.Context, todo []int, workers, hashMB int, f io.Writer, mu *sync.Mutex, job gameJob) error {
-	var werr error
+// and calling its commit under one lock. It stops handing out games when
+// ctx ends, and returns the jobs' and the writes' errors, or ctx's.
+func runGames(ctx context.Context, todo []int, workers, hashMB int, f io.Writer, job gameJob) error {
+	var (
+		mu   sync.Mutex
+		werr error
+	)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
@@ -62,6 +66,15 @@ feed:
 		return werr
 	}
 	return ctx.Err()
+}
+
+// eta estimates the time left from elapsed, the time done games of this
+// run took, and left, the games still to go (0 before the first is done).
+func eta(elapsed time.Duration, done, left int) time.Duration {
+	if done == 0 {
+		return 0
+	}
+	return time.Duration(float64(elapsed) / float64(done) * float64(left))
 }
 
 // rewrite replaces the file path with what write writes (the finished

@@ -23,7 +23,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/anychess/anychess/rules"
@@ -128,7 +127,6 @@ func Generate(ctx context.Context, v *rules.Variant, c Config, path string, prog
 		}
 	}
 	start := time.Now()
-	var mu sync.Mutex
 	positions := have.Positions
 	games := len(have.Games)
 	newGames := 0
@@ -136,15 +134,12 @@ func Generate(ctx context.Context, v *rules.Variant, c Config, path string, prog
 		if progress == nil {
 			return
 		}
-		pr := Progress{Games: games, Total: max(c.Games, games), Positions: len(positions), Elapsed: time.Since(start)}
-		if newGames > 0 {
-			left := len(todo) - newGames
-			pr.ETA = time.Duration(float64(pr.Elapsed) / float64(newGames) * float64(left))
-		}
-		progress(pr)
+		elapsed := time.Since(start)
+		progress(Progress{Games: games, Total: max(c.Games, games), Positions: len(positions),
+			Elapsed: elapsed, ETA: eta(elapsed, newGames, len(todo)-newGames)})
 	}
 	report()
-	err = runGames(ctx, todo, c.Workers, c.HashMB, f, &mu, func(eng *search.Engine, g int) (string, func(), error) {
+	err = runGames(ctx, todo, c.Workers, c.HashMB, f, func(eng *search.Engine, g int) (string, func(), error) {
 		ps, res, err := playGame(ctx, v, c, eng, g)
 		if err != nil {
 			return "", nil, err

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -38,7 +40,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	if *lambda < 0 || *lambda > 1 || *lambda != *lambda {
+	if *lambda < 0 || *lambda > 1 || math.IsNaN(*lambda) {
 		return fail(stderr, "tune", fmt.Errorf("-lambda must be in [0, 1], got %v", *lambda))
 	}
 	if *lambda < 1 && *labelNodes <= 0 {
@@ -161,19 +163,17 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// K is fitted to the games' results; the search's scores are turned
 	// into expected scores by the same curve.
 	k := d.FitK(d.Init)
-	dt, err := d.Blend(k, *lambda)
-	if err != nil {
-		return fail(stderr, "tune", err)
-	}
-	ht, err := h.Blend(k, *lambda)
-	if err != nil {
-		return fail(stderr, "tune", err)
-	}
-	var vt *tune.Data
-	if vd != nil {
-		if vt, err = vd.Blend(k, *lambda); err != nil {
-			return fail(stderr, "tune", err)
+	blend := func(d *tune.Data) (*tune.Data, error) {
+		if d == nil {
+			return nil, nil // no validation games
 		}
+		return d.Blend(k, *lambda)
+	}
+	dt, err1 := blend(d)
+	ht, err2 := blend(h)
+	vt, err3 := blend(vd)
+	if err := cmp.Or(err1, err2, err3); err != nil {
+		return fail(stderr, "tune", err)
 	}
 	res, err := tune.Fit(dt, tune.FitConfig{Iterations: *iters, Steps: steps, L2: *l2, K: k, Valid: vt, Progress: func(it int, loss float64) {
 		fmt.Fprintf(stderr, "\rfit %d/%d  loss %.6f   ", it, *iters, loss)
