@@ -17,7 +17,8 @@ import (
 // uciPlayer drives an external engine over UCI.
 type uciPlayer struct {
 	*process
-	spec Spec
+	spec        Spec
+	optionNames []string // the options the engine announced
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -49,6 +50,10 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 		}
 		if strings.HasPrefix(l, "id name ") {
 			u.name = strings.TrimPrefix(l, "id name ")
+		}
+		if rest, ok := strings.CutPrefix(l, "option name "); ok {
+			name, _, _ := strings.Cut(rest, " type ")
+			u.optionNames = append(u.optionNames, strings.TrimSpace(name))
 		}
 		if l == "uciok" {
 			break
@@ -168,3 +173,76 @@ func (u *uciPlayer) Close() error {
 	u.close()
 	return nil
 }
+
+// UCIEngine is an external UCI engine that scores positions rather than
+// playing a match's games (anychess tune's teacher). One goroutine uses
+// it at a time.
+type UCIEngine struct {
+	u       *uciPlayer
+	options map[string]bool // the engine's options, lower case
+}
+
+// StartUCI starts the external engine of a uci spec (as ParseSpec reads
+// it), waits for its uciok and sends the spec's options.
+func StartUCI(sp Spec) (*UCIEngine, error) {
+	if sp.Kind != "uci" || sp.Path == "" {
+		return nil, fmt.Errorf("uci engine: %q is not a uci:COMMAND spec", sp.String())
+	}
+	u, err := newUCIPlayer(sp)
+	if err != nil {
+		return nil, err
+	}
+	e := &UCIEngine{u: u, options: map[string]bool{}}
+	for _, name := range u.optionNames {
+		e.options[strings.ToLower(name)] = true
+	}
+	return e, nil
+}
+
+// Name is the engine's name for itself.
+func (e *UCIEngine) Name() string { return e.u.name }
+
+// NewGame sets the variant v (chess needs nothing, Chess960 UCI_Chess960,
+// another variant UCI_Variant unless the spec gives it), sends ucinewgame
+// and waits for readyok. An engine without the option the variant needs
+// is refused.
+func (e *UCIEngine) NewGame(ctx context.Context, v *rules.Variant) error {
+	_, own := e.u.option("UCI_Variant")
+	switch {
+	case own, v.Name() == "chess":
+	case v.Name() == chess960.Name:
+		if !e.options["uci_chess960"] {
+			return fmt.Errorf("%s: no option UCI_Chess960: it does not play %s", e.u.name, v.Name())
+		}
+	default:
+		if !e.options["uci_variant"] {
+			return fmt.Errorf("%s: no option UCI_Variant: it does not play %s", e.u.name, v.Name())
+		}
+	}
+	return e.u.NewGame(ctx, v)
+}
+
+// Search sends the position p and the command goCmd (as "go nodes 5000")
+// and returns the engine's info lines with a score, in order, once it has
+// sent its bestmove.
+func (e *UCIEngine) Search(ctx context.Context, p *rules.Position, goCmd string) ([]string, error) {
+	if err := e.u.send(positionCommand(p, nil), goCmd); err != nil {
+		return nil, err
+	}
+	var infos []string
+	for {
+		l, err := e.u.read(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("%s: no bestmove: %w", e.u.name, err)
+		}
+		switch {
+		case strings.HasPrefix(l, "bestmove"):
+			return infos, nil
+		case strings.HasPrefix(l, "info ") && strings.Contains(l, " score "):
+			infos = append(infos, l)
+		}
+	}
+}
+
+// Close sends quit and ends the process if it does not exit at once.
+func (e *UCIEngine) Close() error { return e.u.Close() }
