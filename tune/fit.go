@@ -134,19 +134,48 @@ func (d *Data) Loss(w []float64, k float64) float64 {
 // FitK returns the scale K in [0.01, 10] that minimises the loss with
 // weights w (golden-section search).
 func (d *Data) FitK(w []float64) float64 {
+	return minimiseK(func(k float64) float64 { return d.Loss(w, k) })
+}
+
+// FitLabelK returns the scale K in [0.01, 10] with which the search
+// scores (Label) best predict the results: the K that turns another
+// engine's scores, on a scale of its own, into expected scores of these
+// games. Positions without a score are left out; without any it is 1.
+func (d *Data) FitLabelK() float64 {
+	if d.Label == nil {
+		return 1
+	}
+	loss := func(k float64) float64 {
+		sum, n := 0.0, 0
+		for i, s := range d.Label {
+			if math.IsNaN(s) {
+				continue
+			}
+			e := d.Result[i] - sigmoid(s, k)
+			sum += e * e
+			n++
+		}
+		return sum / float64(max(n, 1))
+	}
+	return minimiseK(loss)
+}
+
+// minimiseK returns the K in [0.01, 10] where loss is lowest
+// (golden-section search on log K).
+func minimiseK(loss func(k float64) float64) float64 {
 	lo, hi := math.Log(0.01), math.Log(10)
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-	fa, fb := d.Loss(w, math.Exp(a)), d.Loss(w, math.Exp(b))
+	fa, fb := loss(math.Exp(a)), loss(math.Exp(b))
 	for range 60 {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - g*(hi-lo)
-			fa = d.Loss(w, math.Exp(a))
+			fa = loss(math.Exp(a))
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + g*(hi-lo)
-			fb = d.Loss(w, math.Exp(b))
+			fb = loss(math.Exp(b))
 		}
 	}
 	return math.Exp((lo + hi) / 2)

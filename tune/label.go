@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/anychess/anychess/rules"
@@ -26,6 +27,38 @@ type LabelConfig struct {
 	// MateScore is the score of a mate found by the search, in
 	// centipawns for the side that mates (3000 if 0).
 	MateScore int
+	// Teacher, if not nil, scores the positions instead of the variant's
+	// own engine: another engine (cmd/anychess supplies an external UCI
+	// engine), each position's search limited to Nodes. Its Name replaces
+	// the weights' fingerprint in the labels file's header, so that the
+	// scores of another teacher are refused.
+	Teacher Teacher
+}
+
+// Teacher is an engine other than the variant's own that scores the
+// sample's positions for Label.
+type Teacher interface {
+	// Name identifies the teacher and its settings in the labels file's
+	// header (a single line).
+	Name() string
+	// Open starts one scorer for v's positions, used by one goroutine;
+	// Label opens one a worker and closes them when it is done.
+	Open(ctx context.Context, v *rules.Variant) (Scorer, error)
+}
+
+// Scorer is one running teacher.
+type Scorer interface {
+	// NewGame is called before the positions of each game, in their
+	// order: a scorer that keeps anything between searches (a hash
+	// table) clears it here, so that a game's scores depend only on its
+	// positions.
+	NewGame(ctx context.Context) error
+	// Score searches p with a limit of nodes and returns its score for
+	// the side to move: centipawns if mate is 0, else a mate in mate
+	// moves (positive: the side to move mates; cp is then ignored).
+	Score(ctx context.Context, p *rules.Position, nodes int64) (cp, mate int, err error)
+	// Close ends the scorer.
+	Close() error
 }
 
 func (c *LabelConfig) defaults() {
@@ -43,7 +76,13 @@ func (c *LabelConfig) defaults() {
 // labelHeader is the first line of a labels file: the settings of the
 // search, the fingerprint of the evaluation weights w it searched with
 // and the header of the sample it scores.
+// With a teacher, its name takes the place of the weights and the hash.
 func (c LabelConfig) labelHeader(sampleHeader string, w map[string]float64) string {
+	if c.Teacher != nil {
+		name := strings.Join(strings.Fields(c.Teacher.Name()), " ")
+		return fmt.Sprintf("# anychess tune labels: nodes %d mate %d teacher %s; %s",
+			c.Nodes, c.MateScore, name, strings.TrimPrefix(sampleHeader, "# "))
+	}
 	return fmt.Sprintf("# anychess tune labels: nodes %d hash %d mate %d weights %s; %s",
 		c.Nodes, c.HashMB, c.MateScore, weightsPrint(w), strings.TrimPrefix(sampleHeader, "# "))
 }
@@ -80,7 +119,10 @@ type LabelProgress = Progress
 // already in the file are kept; a game cut short by ctx leaves nothing in
 // it: run Label again to go on. The file is refused if it was made with
 // other settings, by an engine with other evaluation weights (v's
-// Spec.Weights) or for another sample.
+// Spec.Weights) or another teacher, or for another sample. With
+// c.Teacher, each worker's scorer is started before any game is scored
+// (a teacher that cannot start is an error at once) and every game's
+// positions are scored by it.
 func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path string, progress func(LabelProgress)) error {
 	c.defaults()
 	if c.Nodes < 1 {
@@ -136,10 +178,46 @@ func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path 
 		progress(LabelProgress{Games: done, Total: len(games), Positions: positions,
 			Elapsed: elapsed, ETA: eta(elapsed, newGames, len(todo)-newGames)})
 	}
+	var scorers chan Scorer // the teacher's, one a worker
+	if c.Teacher != nil && len(todo) > 0 {
+		scorers = make(chan Scorer, c.Workers)
+		defer func() {
+			close(scorers)
+			for sc := range scorers {
+				sc.Close()
+			}
+		}()
+		for range min(c.Workers, len(todo)) {
+			sc, err := c.Teacher.Open(ctx, v)
+			if err != nil {
+				return fmt.Errorf("tune: the teacher %s: %w", c.Teacher.Name(), err)
+			}
+			scorers <- sc
+		}
+	}
 	report()
+	// The first error stops the scoring (a teacher that died fails every
+	// game after it alike).
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		errOnce  sync.Once
+		firstErr error
+	)
 	err = runGames(ctx, todo, c.Workers, c.HashMB, f, func(eng *search.Engine, g int) (string, func(), error) {
-		sc, err := labelGame(ctx, v, c, eng, s.Positions, byGame[g])
+		var sc []float64
+		var err error
+		if scorers != nil {
+			t := <-scorers
+			sc, err = teachGame(ctx, v, c, t, s.Positions, byGame[g])
+			scorers <- t
+		} else {
+			sc, err = labelGame(ctx, v, c, eng, s.Positions, byGame[g])
+		}
 		if err != nil {
+			if ctx.Err() == nil {
+				errOnce.Do(func() { firstErr = err; cancel() })
+			}
 			return "", nil, err
 		}
 		var b strings.Builder
@@ -152,6 +230,9 @@ func Label(ctx context.Context, v *rules.Variant, c LabelConfig, s Sample, path 
 			report()
 		}, nil
 	})
+	if firstErr != nil {
+		return firstErr
+	}
 	if err != nil {
 		return err
 	}
@@ -177,17 +258,44 @@ func labelGame(ctx context.Context, v *rules.Variant, c LabelConfig, eng *search
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		score := res.Info.Score
-		if res.Info.Mate != 0 {
-			score = c.MateScore * sign(res.Info.Mate)
-		}
-		score = max(-c.MateScore, min(c.MateScore, score))
-		if p.Turn() == rules.Black {
-			score = -score
-		}
-		out = append(out, float64(score))
+		out = append(out, float64(whiteScore(p, res.Info.Score, res.Info.Mate, c.MateScore)))
 	}
 	return out, nil
+}
+
+// teachGame scores the positions idx of ps, one game's, in order with
+// the teacher's scorer t and returns their scores for White.
+func teachGame(ctx context.Context, v *rules.Variant, c LabelConfig, t Scorer, ps []Position, idx []int) ([]float64, error) {
+	if err := t.NewGame(ctx); err != nil {
+		return nil, fmt.Errorf("tune: the teacher %s: %w", c.Teacher.Name(), err)
+	}
+	out := make([]float64, 0, len(idx))
+	for _, i := range idx {
+		p, err := v.ParseFEN(ps[i].FEN)
+		if err != nil {
+			return nil, fmt.Errorf("tune: game %d: %w", ps[i].Game, err)
+		}
+		cp, mate, err := t.Score(ctx, p, c.Nodes)
+		if err != nil {
+			return nil, fmt.Errorf("tune: the teacher %s: game %d, %s: %w", c.Teacher.Name(), ps[i].Game, ps[i].FEN, err)
+		}
+		out = append(out, float64(whiteScore(p, cp, mate, c.MateScore)))
+	}
+	return out, nil
+}
+
+// whiteScore turns a score for p's side to move (cp, or a mate in mate
+// moves if that is not 0) into centipawns for White, a mate counted as
+// mateScore and every score kept within it.
+func whiteScore(p *rules.Position, cp, mate, mateScore int) int {
+	if mate != 0 {
+		cp = mateScore * sign(mate)
+	}
+	cp = max(-mateScore, min(mateScore, cp))
+	if p.Turn() == rules.Black {
+		cp = -cp
+	}
+	return cp
 }
 
 // writeLabels writes the line of game g's scores: "s GAME N SCORE...".
