@@ -36,6 +36,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	initFile := fs.String("init", "", "weights file the fit starts from and is pulled toward (default: the variant's own weights); it may be another variant's whose names are weights of this one")
 	valid := fs.Bool("valid", true, "hold out the games whose number ends in 8 as well and return the fit where their loss is lowest")
 	labelNodes := fs.Int64("label-nodes", 0, "score every sample position with a search of this many nodes, kept in VARIANT.labels in -data (0: no scores)")
+	labelEngine := fs.String("label-engine", "", "score the positions with this external UCI engine (COMMAND[:opt=value,...], as a match's uci: player) at -label-nodes nodes instead of our engine")
 	lambda := fs.Float64("lambda", 1, "the fit's target: lambda times the game's result plus 1-lambda times the expected score of the search's score (below 1 needs -label-nodes)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
@@ -48,6 +49,16 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *labelNodes < 0 {
 		return fail(stderr, "tune", fmt.Errorf("-label-nodes must not be negative, got %d", *labelNodes))
+	}
+	var teacher *uciTeacher
+	if *labelEngine != "" {
+		if *labelNodes <= 0 {
+			return fail(stderr, "tune", fmt.Errorf("-label-engine needs -label-nodes, the nodes of its search of each position"))
+		}
+		var err error
+		if teacher, err = newUCITeacher(*labelEngine); err != nil {
+			return fail(stderr, "tune", err)
+		}
 	}
 	v, err := pf.variantOf()
 	if err != nil {
@@ -111,7 +122,11 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "tune", err)
 		}
 		labels := filepath.Join(*data, v.Name()+".labels")
-		err = tune.Label(ctx, v, tune.LabelConfig{Nodes: *labelNodes, Workers: *workers}, s, labels, progressLine(stderr, "scored games"))
+		lc := tune.LabelConfig{Nodes: *labelNodes, Workers: *workers}
+		if teacher != nil {
+			lc.Teacher = teacher
+		}
+		err = tune.Label(ctx, v, lc, s, labels, progressLine(stderr, "scored games"))
 		fmt.Fprintln(stderr)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -120,7 +135,11 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "tune", err)
 		}
 		ps = s.Positions
-		played += fmt.Sprintf(", scored at %d nodes, lambda %g", *labelNodes, *lambda)
+		if teacher != nil {
+			played += fmt.Sprintf(", scored by %s at %d nodes, lambda %g", teacher.Name(), *labelNodes, *lambda)
+		} else {
+			played += fmt.Sprintf(", scored at %d nodes, lambda %g", *labelNodes, *lambda)
+		}
 	}
 	// Every tenth game is held out of the fit to measure it; with -valid,
 	// the games before those are held out to stop it.
@@ -163,11 +182,18 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// K is fitted to the games' results; the search's scores are turned
 	// into expected scores by the same curve.
 	k := d.FitK(d.Init)
+	// Another engine's scores are on a scale of their own: a K of their
+	// own, fitted to the same results, turns them into expected scores.
+	kLabel := k
+	if teacher != nil && *lambda < 1 {
+		kLabel = d.FitLabelK()
+		fmt.Fprintf(stdout, "K of the teacher's scores %.4f (of our evaluation %.4f)\n", kLabel, k)
+	}
 	blend := func(d *tune.Data) (*tune.Data, error) {
 		if d == nil {
 			return nil, nil // no validation games
 		}
-		return d.Blend(k, *lambda)
+		return d.Blend(kLabel, *lambda)
 	}
 	dt, err1 := blend(d)
 	ht, err2 := blend(h)
