@@ -57,6 +57,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"runtime"
@@ -610,6 +611,16 @@ func (s *searcher) iterate(info func(Info)) Result {
 				break
 			}
 		}
+		if len(lines) == multi && multi > 1 {
+			// Each line after the first is searched without the lines
+			// before it, and may come out above them: report the lines
+			// best first, the best move being the first.
+			sortLines(lines)
+			best.Best, best.Info, best.Ponder = lines[0].PV[0], lines[0], rules.NoMove
+			if len(lines[0].PV) > 1 {
+				best.Ponder = lines[0].PV[1]
+			}
+		}
 		if info != nil {
 			for _, in := range lines {
 				info(in)
@@ -627,6 +638,15 @@ func (s *searcher) iterate(info func(Info)) Result {
 	}
 	best.Info.Nodes, best.Info.Time = s.nodes, time.Since(s.start)
 	return best
+}
+
+// sortLines orders the lines of one iteration by score, best first
+// (a stable sort: equal scores keep their order), and numbers them again.
+func sortLines(lines []Info) {
+	slices.SortStableFunc(lines, func(a, b Info) int { return cmp.Compare(b.Score, a.Score) })
+	for i := range lines {
+		lines[i].MultiPV = i + 1
+	}
 }
 
 // softScale scales the soft deadline of a search on the clock after the

@@ -107,7 +107,12 @@ func TestMultiPVAndSearchMoves(t *testing.T) {
 	if len(lines) != 3 || lines[0].PV[0] == lines[1].PV[0] || lines[1].PV[0] == lines[2].PV[0] || lines[0].Score < lines[2].Score {
 		t.Errorf("MultiPV 3 lines: %+v", lines)
 	}
-	if res.Best != lines[0].PV[0] {
+	for i, in := range lines {
+		if in.MultiPV != i+1 || i > 0 && in.Score > lines[i-1].Score {
+			t.Errorf("line %d (MultiPV %d, score %d) out of order: %+v", i+1, in.MultiPV, in.Score, lines)
+		}
+	}
+	if res.Best != lines[0].PV[0] || res.Info.Score != lines[0].Score {
 		t.Error("best move is not the first line")
 	}
 	a3, _ := notation.ParseMove(p, "a3")
