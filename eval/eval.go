@@ -38,7 +38,12 @@
 // as the board stands) and the attack on the enemy king (the squares next
 // to it that pieces reach), the pair of a colour-bound type on both square
 // colours (the bishop pair), file riders (rooks, queens) on open and
-// half-open files, and a table per type and phase of a weight for each
+// half-open files, the threats (an enemy piece attacked by a pawn, by a
+// piece worth less, or attacked and not defended), pawns side by side and
+// defended by a pawn, passed pawns blocked and the kings' distance to the
+// square in front of them, file riders on the rank before the last,
+// outposts, a table by the number of pieces attacking the enemy king's
+// squares (terms.go), and a table per type and phase of a weight for each
 // square, seen from the owner's side with the files mirrored, added to
 // the piece-square terms (folded into the evaluator's piece-square tables
 // when it is built, so they cost nothing a position). Their defaults give
@@ -118,6 +123,13 @@ type Evaluator struct {
 	// piece's capturing rays reach
 	att   [2]int
 	attOn bool
+	// the terms of terms.go: their weights by phase, the table by the
+	// number of attackers of the enemy king, and the pawn's captures
+	termWt    [numTerms][2]int
+	termsOn   bool
+	attackers [maxAttackers]int
+	attackOn  bool
+	pawnCap   [2][]pawnCapture
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -259,6 +271,15 @@ func (e *Evaluator) build() {
 	}
 	e.att = [2]int{roundInt(g[gKingAttMg]), roundInt(g[gKingAttEg])}
 	e.attOn = e.att != [2]int{}
+	for i := range e.termWt {
+		e.termWt[i] = [2]int{roundInt(g[gTerms+2*i]), roundInt(g[gTerms+2*i+1])}
+		e.termsOn = e.termsOn || e.termWt[i] != [2]int{}
+	}
+	for i := range e.attackers {
+		e.attackers[i] = roundInt(g[gAttackers+i])
+		e.attackOn = e.attackOn || e.attackers[i] != 0
+	}
+	e.pawnCap = pawnCaptures(v, e.pawn)
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
@@ -626,7 +647,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 		}
 	}
-	if e.anyMob || e.attOn {
+	if e.anyMob || e.attOn || e.attackOn {
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
 			if hasKing[c.Other()] {
@@ -634,7 +655,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 		}
 		for c := rules.White; c <= rules.Black; c++ {
-			att := 0
+			att, attackers := 0, 0
 			for _, s := range p.Pieces(c) {
 				t := p.At(s).Type()
 				if len(e.rays[t][0]) == 0 {
@@ -644,9 +665,15 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				mg[c] += n * e.mobW[t][0]
 				eg[c] += n * e.mobW[t][1]
 				att += a
+				if a > 0 {
+					attackers++
+				}
 			}
 			mg[c] += att * e.att[0]
 			eg[c] += att * e.att[1]
+			if attackers > 0 {
+				mg[c] += e.attackers[min(attackers, maxAttackers)-1]
+			}
 		}
 	}
 	if e.pawn != 0 {
@@ -661,6 +688,22 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				open, half := e.fileRiders(p, &pawns, c)
 				mg[c] += open*e.open[0] + half*e.half[0]
 				eg[c] += open*e.open[1] + half*e.half[1]
+			}
+		}
+	}
+	if e.termsOn {
+		ks := [2]geom.Square{geom.NoSquare, geom.NoSquare}
+		for c := rules.White; c <= rules.Black; c++ {
+			if hasKing[c] {
+				ks[c] = king[c]
+			}
+		}
+		for c := rules.White; c <= rules.Black; c++ {
+			var x termCounts
+			e.countTerms(p, &pawns, ks, c, &x)
+			for i, n := range x.n {
+				mg[c] += n * e.termWt[i][0]
+				eg[c] += n * e.termWt[i][1]
 			}
 		}
 	}

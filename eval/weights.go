@@ -53,10 +53,33 @@ const (
 	gHalfOpenEg
 	gKingAttMg
 	gKingAttEg
-	numGlobal
+	gTerms                           // numTerms pairs (mg, eg) of the terms of terms.go
+	gAttackers = gTerms + 2*numTerms // king.attackers.1 to king.attackers.maxAttackers
+	numGlobal  = gAttackers + maxAttackers
 )
 
-var globals = [numGlobal]struct {
+var globals = func() [numGlobal]struct {
+	name string
+	def  float64
+} {
+	var g [numGlobal]struct {
+		name string
+		def  float64
+	}
+	copy(g[:], globalsHand[:])
+	for i, n := range termWeightNames {
+		g[gTerms+2*i].name = n + ".mg"
+		g[gTerms+2*i+1].name = n + ".eg"
+	}
+	for i := range maxAttackers {
+		g[gAttackers+i].name = "king.attackers." + strconv.Itoa(i+1)
+	}
+	return g
+}()
+
+// globalsHand are the shared weights before the terms of terms.go, with
+// their defaults.
+var globalsHand = [gTerms]struct {
 	name string
 	def  float64
 }{
@@ -177,7 +200,21 @@ func termNames(v *rules.Variant) []string {
 // piece that rides along files on a file without pawns or without own
 // pawns (a rook or queen on an open or half-open file), king.attack.mg/eg
 // per square next to the enemy king (or its own) that a piece's
-// capturing rays reach, these eight 0 by default,
+// capturing rays reach, king.attackers.1 to king.attackers.5 by the number
+// of pieces whose rays reach them (5: five or more; middle game only),
+// pawn.phalanx.mg/eg per pawn with an own pawn beside it,
+// pawn.supported.mg/eg per pawn an own pawn defends,
+// pawn.passed.blocked.mg/eg per passed pawn with a piece in front of it,
+// pawn.passed.king.own.mg/eg and pawn.passed.king.enemy.mg/eg the own and
+// the enemy king's distance to the square in front of a passed pawn times
+// its ranks beyond the third, rider.seventh.mg/eg per file rider on the
+// rank before the last, outpost.mg/eg per outpost (a piece that is not a
+// pawn, royal or file rider, from the last rank of its own half up,
+// defended by a pawn, that no enemy pawn can attack), threat.pawn.mg/eg
+// per enemy piece (not a pawn) an own pawn attacks, threat.lesser.mg/eg
+// per enemy piece an own piece worth at least half a pawn less attacks and
+// threat.hanging.mg/eg per enemy piece attacked and not defended (royal
+// pieces are never counted as victims), these thirty-three 0 by default,
 // then the variant's own terms (Terms), where pieces carry ranks rank.1 to
 // rank.9 (what a piece of that rank is worth beyond its type's value times
 // its durability, in percent of the type's hand-set value), and last, for
@@ -380,6 +417,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		if c == rules.Black {
 			sign = -1
 		}
+		attackers := 0
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
@@ -415,9 +453,21 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 				g := dst[globalBase(e.v):]
 				g[gKingAttMg] += sign * float64(att) * fm
 				g[gKingAttEg] += sign * float64(att) * fe
+				if att > 0 {
+					attackers++
+				}
 			}
 		}
 		g := dst[globalBase(e.v):]
+		if attackers > 0 {
+			g[gAttackers+min(attackers, maxAttackers)-1] += sign * fm
+		}
+		var x termCounts
+		e.countTerms(p, &pawns, king, c, &x)
+		for i, n := range x.n {
+			g[gTerms+2*i] += sign * float64(n) * fm
+			g[gTerms+2*i+1] += sign * float64(n) * fe
+		}
 		if e.pawn != 0 {
 			own, opp := &pawns[c], &pawns[c.Other()]
 			last := b.Ranks - 1

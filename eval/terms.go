@@ -1,0 +1,200 @@
+package eval
+
+import (
+	"github.com/anychess/anychess/betza"
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+// The terms of a hand-written chess evaluation, defined for any variant
+// from its data (its pawn type and how it captures, its pieces' hand-set
+// values, its file riders, its royal), each counted for one side and
+// weighed by a pair of weights (middle game, endgame) that are 0 by
+// default; see Names.
+const (
+	tPhalanx      = iota // pawns with an own pawn beside them on the same rank
+	tSupported           // pawns an own pawn defends
+	tBlocked             // passed pawns with a piece on the square in front
+	tKingOwn             // own king's distance to a passed pawn's square in front, times its advance
+	tKingEnemy           // enemy king's distance to that square, times the advance
+	tSeventh             // file riders on the rank before the last
+	tOutpost             // outposts: see outposts
+	tThreatPawn          // enemy pieces (not pawns) that an own pawn attacks
+	tThreatLesser        // enemy pieces that an own piece worth at least half a pawn less attacks
+	tHanging             // enemy pieces attacked and not defended
+	numTerms
+)
+
+var termWeightNames = [numTerms]string{
+	"pawn.phalanx", "pawn.supported", "pawn.passed.blocked",
+	"pawn.passed.king.own", "pawn.passed.king.enemy",
+	"rider.seventh", "outpost",
+	"threat.pawn", "threat.lesser", "threat.hanging",
+}
+
+// maxAttackers is the largest count of the table king.attackers.N: N
+// pieces attacking the squares next to the enemy king, the last place for
+// that many or more.
+const maxAttackers = 5
+
+// lesserMargin is how much less than its victim, in the hand-set
+// centipawns, an attacker is worth for threat.lesser (a knight attacking
+// a bishop is no such threat).
+const lesserMargin = 50
+
+// pawnCapture is a step by which a pawn captures: its mailbox offset and
+// the files it moves.
+type pawnCapture struct {
+	off, dx int
+}
+
+// pawnCaptures returns the steps by which the pawn type's pieces of each
+// colour capture one square away.
+func pawnCaptures(v *rules.Variant, pawn rules.Type) (caps [2][]pawnCapture) {
+	if pawn == 0 {
+		return caps
+	}
+	for _, l := range v.Movement(pawn).Legs {
+		if l.Mode&betza.Capture == 0 || l.Range != 1 || l.Flags&(betza.Initial|betza.Hop|betza.Skip) != 0 {
+			continue
+		}
+		dx, dy := int(l.DX), int(l.DY)
+		caps[0] = append(caps[0], pawnCapture{off: geom.Offset(dx, dy), dx: dx})
+		caps[1] = append(caps[1], pawnCapture{off: geom.Offset(-dx, -dy), dx: -dx})
+	}
+	return caps
+}
+
+// termCounts are one side's counts of the terms, by the constants above.
+type termCounts struct {
+	n [numTerms]int
+}
+
+// chebyshev returns the king's distance between two squares.
+func chebyshev(a, b geom.Square) int {
+	return max(absInt(a.File()-b.File()), absInt(a.Rank()-b.Rank()))
+}
+
+// countTerms counts c's terms (all but the attackers, which the mobility's
+// walk counts).
+func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, c rules.Color, x *termCounts) {
+	v := e.v
+	b := v.Board()
+	last := b.Ranks - 1
+	o := c.Other()
+	if e.pawn != 0 {
+		own, opp := &pawns[c], &pawns[o]
+		for _, s := range p.Pieces(c) {
+			pc := p.At(s)
+			t := pc.Type()
+			r := relRank(v, c, s)
+			switch {
+			case t == e.pawn:
+				// beside on the same rank
+				for _, d := range [2]int{-1, 1} {
+					q := p.At(geom.Square(int(s) + d))
+					if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
+						x.n[tPhalanx]++
+						break
+					}
+				}
+				if e.pawnDefends(p, s, c) {
+					x.n[tSupported]++
+				}
+			case e.royal[t]:
+			default:
+				if e.rider[t] && r == last-1 {
+					x.n[tSeventh]++
+				}
+				if !e.rider[t] && r >= b.Ranks/2-1 && r < last && e.pawnDefends(p, s, c) && !e.pawnCanAttack(opp, s, c, r, last) {
+					x.n[tOutpost]++
+				}
+			}
+		}
+		// passed pawns: the most advanced own pawn of each passed file
+		for f := 0; f < b.Files; f++ {
+			pf := own[f]
+			if pf.n == 0 || !passed(own, opp, f, b.Files, last) || int(pf.max) >= last {
+				continue
+			}
+			rank := int(pf.max) + 1
+			if c == rules.Black {
+				rank = last - rank
+			}
+			front := geom.Sq(f, rank)
+			if q := p.At(front); q.IsPiece() {
+				x.n[tBlocked]++
+			}
+			adv := max(0, int(pf.max)-2)
+			if adv == 0 {
+				continue
+			}
+			if king[c] != geom.NoSquare {
+				x.n[tKingOwn] += adv * chebyshev(king[c], front)
+			}
+			if king[o] != geom.NoSquare {
+				x.n[tKingEnemy] += adv * chebyshev(king[o], front)
+			}
+		}
+	}
+	// threats to o's pieces
+	var buf [24]geom.Square
+	for _, s := range p.Pieces(o) {
+		pc := p.At(s)
+		t := pc.Type()
+		if e.royal[t] {
+			continue
+		}
+		att := p.Attackers(buf[:0], s, c, t)
+		if len(att) == 0 {
+			continue
+		}
+		byPawn, lesser := false, false
+		for _, a := range att {
+			at := p.At(a).Type()
+			switch {
+			case at == e.pawn:
+				byPawn = true
+			case !e.royal[at] && e.hand[at]+lesserMargin <= e.hand[t]:
+				lesser = true
+			}
+		}
+		if byPawn && t != e.pawn {
+			x.n[tThreatPawn]++
+		}
+		if lesser {
+			x.n[tThreatLesser]++
+		}
+		if !p.Attacked(s, o, t) {
+			x.n[tHanging]++
+		}
+	}
+}
+
+// pawnDefends reports whether one of c's pawns attacks s.
+func (e *Evaluator) pawnDefends(p *rules.Position, s geom.Square, c rules.Color) bool {
+	for _, pc := range e.pawnCap[c] {
+		q := p.At(geom.Square(int(s) - pc.off))
+		if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
+			return true
+		}
+	}
+	return false
+}
+
+// pawnCanAttack reports whether an enemy pawn stands ahead of c's square s
+// (of c's rank r) on a file from which it captures onto s's file, so that
+// it may one day attack s.
+func (e *Evaluator) pawnCanAttack(opp *[geom.MaxFiles]pawnFile, s geom.Square, c rules.Color, r, last int) bool {
+	files := e.v.Board().Files
+	for _, pc := range e.pawnCap[c.Other()] {
+		g := s.File() - pc.dx
+		if g < 0 || g >= files {
+			continue
+		}
+		if o := opp[g]; o.n > 0 && last-int(o.min) > r {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,170 @@
+package eval_test
+
+import (
+	"math"
+	"strconv"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/eval"
+)
+
+// TestTerms: each term's feature, White's count less Black's, on small
+// chess positions where it is known.
+func TestTerms(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		term string
+		fen  string
+		want float64
+	}{
+		{"pawn.phalanx", "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", 2},
+		{"pawn.phalanx", "4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1", 3},
+		{"pawn.phalanx", "4k3/8/8/8/8/3P4/4P3/4K3 w - - 0 1", 0},
+		{"pawn.phalanx", "4k3/3pp3/8/8/8/8/P7/4K3 w - - 0 1", -2},
+		{"pawn.phalanx", "4k3/8/8/8/8/8/P6P/4K3 w - - 0 1", 0},
+		{"pawn.supported", "4k3/8/8/8/8/3P4/4P3/4K3 w - - 0 1", 1},
+		{"pawn.supported", "4k3/8/8/8/2P5/1P6/P7/4K3 w - - 0 1", 2},
+		{"pawn.supported", "4k3/4p3/3p4/8/8/8/8/4K3 w - - 0 1", -1},
+		{"pawn.supported", "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", 0},
+		{"pawn.passed.blocked", "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", 0},
+		{"pawn.passed.blocked", "4k3/8/4n3/4P3/8/8/8/4K3 w - - 0 1", 1},
+		{"pawn.passed.blocked", "4k3/8/4B3/4P3/8/8/8/4K3 w - - 0 1", 1},
+		{"pawn.passed.blocked", "4k3/8/8/8/4p3/4N3/8/4K3 w - - 0 1", -1},
+		{"pawn.passed.blocked", "4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1", 0}, // not passed
+		{"pawn.passed.king.own", "8/8/8/4P3/8/8/8/K6k w - - 0 1", 10},
+		{"pawn.passed.king.enemy", "8/8/8/4P3/8/8/8/K6k w - - 0 1", 10},
+		{"pawn.passed.king.enemy", "8/8/2k5/4P3/8/8/8/K7 w - - 0 1", 4},
+		{"pawn.passed.king.own", "k7/8/8/8/3p4/8/8/7K w - - 0 1", -10},
+		{"pawn.passed.king.enemy", "k7/8/8/8/3p4/8/8/7K w - - 0 1", -8},
+		{"pawn.passed.king.own", "4k3/8/8/8/8/4P3/8/K7 w - - 0 1", 0}, // too far back
+		{"rider.seventh", "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", 1},
+		{"rider.seventh", "4k3/Q7/8/8/8/8/8/4K3 w - - 0 1", 1},
+		{"rider.seventh", "4k3/B7/8/8/8/8/8/4K3 w - - 0 1", 0},
+		{"rider.seventh", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1", -1},
+		{"rider.seventh", "4k3/8/R7/8/8/8/8/4K3 w - - 0 1", 0},
+		{"outpost", "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", 1},
+		{"outpost", "4k3/8/8/4B3/3P4/8/8/4K3 w - - 0 1", 1},
+		{"outpost", "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", 0},
+		{"outpost", "4k3/8/8/4N3/3P1p2/8/8/4K3 w - - 0 1", 1},
+		{"outpost", "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", 0},
+		{"outpost", "4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1", 0},
+		{"outpost", "4k3/8/8/4R3/3P4/8/8/4K3 w - - 0 1", 0},
+		{"outpost", "4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", -1},
+		{"threat.pawn", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1},
+		{"threat.hanging", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1},
+		{"threat.lesser", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 0},
+		{"threat.pawn", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", 0},
+		{"threat.hanging", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", 0},
+		{"threat.lesser", "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1", 1},
+		{"threat.hanging", "4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1", 1},
+		{"threat.lesser", "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1", 0},
+		{"threat.hanging", "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1", 1},
+		{"threat.lesser", "4k3/8/4p3/3q4/8/4N3/8/4K3 w - - 0 1", 1},
+		{"threat.hanging", "4k3/8/4p3/3q4/8/4N3/8/4K3 w - - 0 1", 0},
+		{"threat.lesser", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 0},
+		{"threat.hanging", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 1},
+		{"threat.pawn", "4k3/8/8/8/4p3/3N4/8/4K3 w - - 0 1", -1},
+		{"threat.hanging", "4k3/8/8/8/4p3/3N4/8/4K3 w - - 0 1", -1},
+	}
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	e := eval.New(v)
+	f := make([]float64, len(names))
+	for _, tt := range tests {
+		t.Run(tt.term+" "+tt.fen, func(t *testing.T) {
+			p, err := v.ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mg, ok1 := at[tt.term+".mg"]
+			eg, ok2 := at[tt.term+".eg"]
+			if !ok1 || !ok2 {
+				t.Fatalf("%s.mg and %s.eg are not weights of chess", tt.term, tt.term)
+			}
+			e.Features(p, f)
+			if got := f[mg] + f[eg]; math.Abs(got-tt.want) > 1e-9 { // the phases' shares add to 1
+				t.Errorf("%s %v, want %v", tt.term, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestKingAttackers: the table king.attackers.N has one place for the
+// number of pieces whose capturing rays reach the squares next to the
+// enemy king, weighed by the middle game's share.
+func TestKingAttackers(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fen  string
+		want int // the place, White's count less Black's sign; 0: none
+		sign float64
+	}{
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 0},
+		{"4k3/8/8/8/8/8/8/3RK3 w - - 0 1", 1, 1},
+		{"4k3/8/8/8/7Q/8/8/3RK3 w - - 0 1", 2, 1},
+		{"4k3/8/8/8/7Q/8/2N5/3RK3 w - - 0 1", 2, 1}, // the knight reaches no square next to e8
+		{"4k3/8/8/8/8/8/8/3rK3 b - - 0 1", 1, -1},
+		{"3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", 0, 0}, // one each
+	}
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	e := eval.New(v)
+	f := make([]float64, len(names))
+	for _, tt := range tests {
+		t.Run(tt.fen, func(t *testing.T) {
+			p, err := v.ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Features(p, f)
+			for n := 1; n <= 5; n++ {
+				i, ok := at["king.attackers."+strconv.Itoa(n)]
+				if !ok {
+					t.Fatalf("king.attackers.%d is not a weight of chess", n)
+				}
+				got := f[i]
+				switch {
+				case n == tt.want && !(got*tt.sign > 0):
+					t.Errorf("king.attackers.%d = %v, want the sign %v", n, got, tt.sign)
+				case n != tt.want && got != 0:
+					t.Errorf("king.attackers.%d = %v, want 0", n, got)
+				}
+			}
+		})
+	}
+}
+
+// TestTermsAllocateNothing: with every term weighed, the evaluation of a
+// middle-game position allocates nothing.
+func TestTermsAllocateNothing(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5, "king.attackers.3": 30}
+	for _, n := range []string{"pawn.phalanx", "pawn.supported", "pawn.passed.blocked", "pawn.passed.king.own",
+		"pawn.passed.king.enemy", "rider.seventh", "outpost", "threat.pawn", "threat.lesser", "threat.hanging"} {
+		w[n+".mg"], w[n+".eg"] = 10, 10
+	}
+	e := eval.NewWeights(v, w)
+	p, err := v.ParseFEN("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 0 9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { e.Evaluate(p) }); n != 0 {
+		t.Errorf("Evaluate allocates %v times", n)
+	}
+}
