@@ -130,6 +130,7 @@ type Evaluator struct {
 	attackers [maxAttackers]int
 	attackOn  bool
 	pawnCap   [2][]pawnCapture
+	hitRays   [][2][]ray // each type's capturing rays, for the threats
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -280,6 +281,10 @@ func (e *Evaluator) build() {
 		e.attackOn = e.attackOn || e.attackers[i] != 0
 	}
 	e.pawnCap = pawnCaptures(v, e.pawn)
+	e.hitRays = make([][2][]ray, v.NumTypes()+1)
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		e.hitRays[t] = hitRays(v.Movement(t))
+	}
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
@@ -698,9 +703,11 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				ks[c] = king[c]
 			}
 		}
+		var h hits
+		e.hitSets(p, &h)
 		for c := rules.White; c <= rules.Black; c++ {
 			var x termCounts
-			e.countTerms(p, &pawns, ks, c, &x)
+			e.countTerms(p, &pawns, ks, &h, c, &x)
 			for i, n := range x.n {
 				mg[c] += n * e.termWt[i][0]
 				eg[c] += n * e.termWt[i][1]

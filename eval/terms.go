@@ -77,7 +77,7 @@ func chebyshev(a, b geom.Square) int {
 
 // countTerms counts c's terms (all but the attackers, which the mobility's
 // walk counts).
-func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, c rules.Color, x *termCounts) {
+func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, h *hits, c rules.Color, x *termCounts) {
 	v := e.v
 	b := v.Board()
 	last := b.Ranks - 1
@@ -138,37 +138,81 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 		}
 	}
 	// threats to o's pieces
-	var buf [24]geom.Square
 	for _, s := range p.Pieces(o) {
-		pc := p.At(s)
-		t := pc.Type()
-		if e.royal[t] {
+		t := p.At(s).Type()
+		if e.royal[t] || !h.any[c].Has(s) {
 			continue
 		}
-		att := p.Attackers(buf[:0], s, c, t)
-		if len(att) == 0 {
-			continue
-		}
-		byPawn, lesser := false, false
-		for _, a := range att {
-			at := p.At(a).Type()
-			switch {
-			case at == e.pawn:
-				byPawn = true
-			case !e.royal[at] && e.hand[at]+lesserMargin <= e.hand[t]:
-				lesser = true
-			}
-		}
-		if byPawn && t != e.pawn {
+		if h.pawn[c].Has(s) {
 			x.n[tThreatPawn]++
 		}
-		if lesser {
+		if h.lesser[c].Has(s) {
 			x.n[tThreatLesser]++
 		}
-		if !p.Attacked(s, o, t) {
+		if !h.any[o].Has(s) {
 			x.n[tHanging]++
 		}
 	}
+}
+
+// hits are the pieces each side attacks: any[c] the squares of the pieces
+// (of either side) that c's pieces could capture if they were enemies,
+// pawn[c] the enemy pieces other than pawns that c's pawns attack,
+// lesser[c] the enemy pieces that c's pieces worth at least lesserMargin
+// less attack (not pawns or royal pieces).
+type hits struct {
+	any, pawn, lesser [2]geom.Set
+}
+
+// hitSets walks every piece's capturing rays (as mobility does: legs from
+// the initial ranks, hops and skips left out, lame legs as if free) to the
+// first piece on each, into h.
+func (e *Evaluator) hitSets(p *rules.Position, h *hits) {
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			t := p.At(s).Type()
+			isPawn := t == e.pawn
+			canLesser := !isPawn && !e.royal[t]
+			for _, r := range e.hitRays[t][c] {
+				q := s
+				for range r.steps {
+					q = geom.Square(int(q) + r.off)
+					pc := p.At(q)
+					if pc == rules.Empty {
+						continue
+					}
+					if pc.IsPiece() {
+						h.any[c].Add(q)
+						if pc.Color() != c {
+							vt := pc.Type()
+							switch {
+							case isPawn:
+								if vt != e.pawn {
+									h.pawn[c].Add(q)
+								}
+							case canLesser && e.hand[t]+lesserMargin <= e.hand[vt]:
+								h.lesser[c].Add(q)
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// hitRays returns the capturing rays of movement m for White and Black.
+func hitRays(m betza.Movement) (r [2][]ray) {
+	all := mobilityRays(m)
+	for c := range all {
+		for _, x := range all[c] {
+			if x.capture {
+				r[c] = append(r[c], x)
+			}
+		}
+	}
+	return r
 }
 
 // pawnDefends reports whether one of c's pawns attacks s.

@@ -408,6 +408,8 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			}
 		}
 	}
+	var h hits
+	e.hitSets(p, &h)
 	ph := min(phase, e.full)
 	fm := float64(ph) / float64(e.full)
 	fe := 1 - fm
@@ -463,7 +465,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			g[gAttackers+min(attackers, maxAttackers)-1] += sign * fm
 		}
 		var x termCounts
-		e.countTerms(p, &pawns, king, c, &x)
+		e.countTerms(p, &pawns, king, &h, c, &x)
 		for i, n := range x.n {
 			g[gTerms+2*i] += sign * float64(n) * fm
 			g[gTerms+2*i+1] += sign * float64(n) * fe
