@@ -490,8 +490,9 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 // mobility counts the squares c's piece of type t on s reaches: empty
 // ones where it moves, enemy pieces where it captures; and, with att, the
 // squares next to the enemy king on k (or k itself) that its capturing
-// rays reach, whatever stands there (NoSquare: none).
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square) (n, att int) {
+// rays reach, whatever stands there (NoSquare: none). With h, it also
+// puts the pieces its capturing rays reach into h (see hitSets).
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits) (n, att int) {
 	for _, r := range e.rays[t][c] {
 		q := s
 		for range r.steps {
@@ -509,8 +510,13 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 				}
 				continue
 			}
-			if pc.IsPiece() && pc.Color() != c && r.capture {
-				n++
+			if r.capture {
+				if pc.Color() != c {
+					n++
+				}
+				if h != nil {
+					e.hit(h, c, t, q, pc)
+				}
 			}
 			break
 		}
@@ -652,7 +658,14 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 		}
 	}
+	var h hits
+	var hp *hits // the threats' hits, gathered on the mobility's walk
+	if e.termsOn {
+		hp = &h
+	}
+	walked := false
 	if e.anyMob || e.attOn || e.attackOn {
+		walked = true
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
 			if hasKing[c.Other()] {
@@ -666,7 +679,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				if len(e.rays[t][0]) == 0 {
 					continue
 				}
-				n, a := e.mobility(p, s, t, c, zone[c])
+				n, a := e.mobility(p, s, t, c, zone[c], hp)
 				mg[c] += n * e.mobW[t][0]
 				eg[c] += n * e.mobW[t][1]
 				att += a
@@ -703,8 +716,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				ks[c] = king[c]
 			}
 		}
-		var h hits
-		e.hitSets(p, &h)
+		e.hitSets(p, &h, walked)
 		for c := rules.White; c <= rules.Black; c++ {
 			var x termCounts
 			e.countTerms(p, &pawns, ks, &h, c, &x)

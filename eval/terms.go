@@ -166,13 +166,15 @@ type hits struct {
 
 // hitSets walks every piece's capturing rays (as mobility does: legs from
 // the initial ranks, hops and skips left out, lame legs as if free) to the
-// first piece on each, into h.
-func (e *Evaluator) hitSets(p *rules.Position, h *hits) {
+// first piece on each, into h; with walked, only those of the pieces that
+// have no mobility (pawns, royal pieces): mobility has walked the others.
+func (e *Evaluator) hitSets(p *rules.Position, h *hits, walked bool) {
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			t := p.At(s).Type()
-			isPawn := t == e.pawn
-			canLesser := !isPawn && !e.royal[t]
+			if walked && len(e.rays[t][0]) > 0 {
+				continue
+			}
 			for _, r := range e.hitRays[t][c] {
 				q := s
 				for range r.steps {
@@ -182,23 +184,29 @@ func (e *Evaluator) hitSets(p *rules.Position, h *hits) {
 						continue
 					}
 					if pc.IsPiece() {
-						h.any[c].Add(q)
-						if pc.Color() != c {
-							vt := pc.Type()
-							switch {
-							case isPawn:
-								if vt != e.pawn {
-									h.pawn[c].Add(q)
-								}
-							case canLesser && e.hand[t]+lesserMargin <= e.hand[vt]:
-								h.lesser[c].Add(q)
-							}
-						}
+						e.hit(h, c, t, q, pc)
 					}
 					break
 				}
 			}
 		}
+	}
+}
+
+// hit puts into h the piece pc on q that c's piece of type t attacks.
+func (e *Evaluator) hit(h *hits, c rules.Color, t rules.Type, q geom.Square, pc rules.Piece) {
+	h.any[c].Add(q)
+	if pc.Color() == c {
+		return
+	}
+	vt := pc.Type()
+	switch {
+	case t == e.pawn:
+		if vt != e.pawn {
+			h.pawn[c].Add(q)
+		}
+	case !e.royal[t] && e.hand[t]+lesserMargin <= e.hand[vt]:
+		h.lesser[c].Add(q)
 	}
 }
 

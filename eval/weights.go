@@ -409,7 +409,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		}
 	}
 	var h hits
-	e.hitSets(p, &h)
+	e.hitSets(p, &h, false)
 	ph := min(phase, e.full)
 	fm := float64(ph) / float64(e.full)
 	fe := 1 - fm
@@ -449,7 +449,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			dst[sq] += sign * fm
 			dst[sq+e.sqCells] += sign * fe
 			if len(e.rays[t][0]) > 0 {
-				n, att := e.mobility(p, s, t, c, king[c.Other()])
+				n, att := e.mobility(p, s, t, c, king[c.Other()], nil)
 				d[mobilityMg] += sign * float64(n) * fm
 				d[mobilityEg] += sign * float64(n) * fe
 				g := dst[globalBase(e.v):]
