@@ -17,7 +17,6 @@ const (
 	tBlocked             // passed pawns with a piece on the square in front
 	tKingOwn             // own king's distance to a passed pawn's square in front, times its advance
 	tKingEnemy           // enemy king's distance to that square, times the advance
-	tSeventh             // file riders on the rank before the last
 	tOutpost             // outposts: see outposts
 	tThreatPawn          // enemy pieces (not pawns) that an own pawn attacks
 	tThreatLesser        // enemy pieces that an own piece worth at least half a pawn less attacks
@@ -28,7 +27,7 @@ const (
 var termWeightNames = [numTerms]string{
 	"pawn.phalanx", "pawn.supported", "pawn.passed.blocked",
 	"pawn.passed.king.own", "pawn.passed.king.enemy",
-	"rider.seventh", "outpost",
+	"outpost",
 	"threat.pawn", "threat.lesser", "threat.hanging",
 }
 
@@ -103,9 +102,6 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 				}
 			case e.royal[t]:
 			default:
-				if e.rider[t] && r == last-1 {
-					x.n[tSeventh]++
-				}
 				if !e.rider[t] && r >= b.Ranks/2-1 && r < last && e.pawnDefends(p, s, c) && !e.pawnCanAttack(opp, s, c, r, last) {
 					x.n[tOutpost]++
 				}

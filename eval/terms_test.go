@@ -41,11 +41,6 @@ func TestTerms(t *testing.T) {
 		{"pawn.passed.king.own", "k7/8/8/8/3p4/8/8/7K w - - 0 1", -10},
 		{"pawn.passed.king.enemy", "k7/8/8/8/3p4/8/8/7K w - - 0 1", -8},
 		{"pawn.passed.king.own", "4k3/8/8/8/8/4P3/8/K7 w - - 0 1", 0}, // too far back
-		{"rider.seventh", "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", 1},
-		{"rider.seventh", "4k3/Q7/8/8/8/8/8/4K3 w - - 0 1", 1},
-		{"rider.seventh", "4k3/B7/8/8/8/8/8/4K3 w - - 0 1", 0},
-		{"rider.seventh", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1", -1},
-		{"rider.seventh", "4k3/8/R7/8/8/8/8/4K3 w - - 0 1", 0},
 		{"outpost", "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", 1},
 		{"outpost", "4k3/8/8/4B3/3P4/8/8/4K3 w - - 0 1", 1},
 		{"outpost", "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", 0},
@@ -156,7 +151,7 @@ func TestTermsAllocateNothing(t *testing.T) {
 	}
 	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5, "king.attackers.3": 30}
 	for _, n := range []string{"pawn.phalanx", "pawn.supported", "pawn.passed.blocked", "pawn.passed.king.own",
-		"pawn.passed.king.enemy", "rider.seventh", "outpost", "threat.pawn", "threat.lesser", "threat.hanging"} {
+		"pawn.passed.king.enemy", "outpost", "threat.pawn", "threat.lesser", "threat.hanging"} {
 		w[n+".mg"], w[n+".eg"] = 10, 10
 	}
 	e := eval.NewWeights(v, w)
