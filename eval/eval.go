@@ -41,7 +41,7 @@
 // half-open files, the threats (an enemy piece attacked by a pawn, by a
 // piece worth less, or attacked and not defended), pawns side by side and
 // defended by a pawn, passed pawns blocked and the kings' distance to the
-// square in front of them, outposts, a table by the number of pieces attacking the enemy king's
+// square in front of them, a table by the number of pieces attacking the enemy king's
 // squares (terms.go), and a table per type and phase of a weight for each
 // square, seen from the owner's side with the files mirrored, added to
 // the piece-square terms (folded into the evaluator's piece-square tables

@@ -17,7 +17,6 @@ const (
 	tBlocked             // passed pawns with a piece on the square in front
 	tKingOwn             // own king's distance to a passed pawn's square in front, times its advance
 	tKingEnemy           // enemy king's distance to that square, times the advance
-	tOutpost             // outposts: see outposts
 	tThreatPawn          // enemy pieces (not pawns) that an own pawn attacks
 	tThreatLesser        // enemy pieces that an own piece worth at least half a pawn less attacks
 	tHanging             // enemy pieces attacked and not defended
@@ -27,7 +26,7 @@ const (
 var termWeightNames = [numTerms]string{
 	"pawn.phalanx", "pawn.supported", "pawn.passed.blocked",
 	"pawn.passed.king.own", "pawn.passed.king.enemy",
-	"outpost",
+
 	"threat.pawn", "threat.lesser", "threat.hanging",
 }
 
@@ -41,10 +40,9 @@ const maxAttackers = 5
 // a bishop is no such threat).
 const lesserMargin = 50
 
-// pawnCapture is a step by which a pawn captures: its mailbox offset and
-// the files it moves.
+// pawnCapture is a step by which a pawn captures: its mailbox offset.
 type pawnCapture struct {
-	off, dx int
+	off int
 }
 
 // pawnCaptures returns the steps by which the pawn type's pieces of each
@@ -58,8 +56,8 @@ func pawnCaptures(v *rules.Variant, pawn rules.Type) (caps [2][]pawnCapture) {
 			continue
 		}
 		dx, dy := int(l.DX), int(l.DY)
-		caps[0] = append(caps[0], pawnCapture{off: geom.Offset(dx, dy), dx: dx})
-		caps[1] = append(caps[1], pawnCapture{off: geom.Offset(-dx, -dy), dx: -dx})
+		caps[0] = append(caps[0], pawnCapture{off: geom.Offset(dx, dy)})
+		caps[1] = append(caps[1], pawnCapture{off: geom.Offset(-dx, -dy)})
 	}
 	return caps
 }
@@ -84,27 +82,19 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 	if e.pawn != 0 {
 		own, opp := &pawns[c], &pawns[o]
 		for _, s := range p.Pieces(c) {
-			pc := p.At(s)
-			t := pc.Type()
-			r := relRank(v, c, s)
-			switch {
-			case t == e.pawn:
-				// beside on the same rank
-				for _, d := range [2]int{-1, 1} {
-					q := p.At(geom.Square(int(s) + d))
-					if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
-						x.n[tPhalanx]++
-						break
-					}
+			if p.At(s).Type() != e.pawn {
+				continue
+			}
+			// beside on the same rank
+			for _, d := range [2]int{-1, 1} {
+				q := p.At(geom.Square(int(s) + d))
+				if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
+					x.n[tPhalanx]++
+					break
 				}
-				if e.pawnDefends(p, s, c) {
-					x.n[tSupported]++
-				}
-			case e.royal[t]:
-			default:
-				if !e.rider[t] && r >= b.Ranks/2-1 && r < last && e.pawnDefends(p, s, c) && !e.pawnCanAttack(opp, s, c, r, last) {
-					x.n[tOutpost]++
-				}
+			}
+			if e.pawnDefends(p, s, c) {
+				x.n[tSupported]++
 			}
 		}
 		// passed pawns: the most advanced own pawn of each passed file
@@ -224,23 +214,6 @@ func (e *Evaluator) pawnDefends(p *rules.Position, s geom.Square, c rules.Color)
 	for _, pc := range e.pawnCap[c] {
 		q := p.At(geom.Square(int(s) - pc.off))
 		if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
-			return true
-		}
-	}
-	return false
-}
-
-// pawnCanAttack reports whether an enemy pawn stands ahead of c's square s
-// (of c's rank r) on a file from which it captures onto s's file, so that
-// it may one day attack s.
-func (e *Evaluator) pawnCanAttack(opp *[geom.MaxFiles]pawnFile, s geom.Square, c rules.Color, r, last int) bool {
-	files := e.v.Board().Files
-	for _, pc := range e.pawnCap[c.Other()] {
-		g := s.File() - pc.dx
-		if g < 0 || g >= files {
-			continue
-		}
-		if o := opp[g]; o.n > 0 && last-int(o.min) > r {
 			return true
 		}
 	}

@@ -41,14 +41,6 @@ func TestTerms(t *testing.T) {
 		{"pawn.passed.king.own", "k7/8/8/8/3p4/8/8/7K w - - 0 1", -10},
 		{"pawn.passed.king.enemy", "k7/8/8/8/3p4/8/8/7K w - - 0 1", -8},
 		{"pawn.passed.king.own", "4k3/8/8/8/8/4P3/8/K7 w - - 0 1", 0}, // too far back
-		{"outpost", "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1", 1},
-		{"outpost", "4k3/8/8/4B3/3P4/8/8/4K3 w - - 0 1", 1},
-		{"outpost", "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", 0},
-		{"outpost", "4k3/8/8/4N3/3P1p2/8/8/4K3 w - - 0 1", 1},
-		{"outpost", "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", 0},
-		{"outpost", "4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1", 0},
-		{"outpost", "4k3/8/8/4R3/3P4/8/8/4K3 w - - 0 1", 0},
-		{"outpost", "4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", -1},
 		{"threat.pawn", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1},
 		{"threat.hanging", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1},
 		{"threat.lesser", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 0},
@@ -151,7 +143,7 @@ func TestTermsAllocateNothing(t *testing.T) {
 	}
 	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5, "king.attackers.3": 30}
 	for _, n := range []string{"pawn.phalanx", "pawn.supported", "pawn.passed.blocked", "pawn.passed.king.own",
-		"pawn.passed.king.enemy", "outpost", "threat.pawn", "threat.lesser", "threat.hanging"} {
+		"pawn.passed.king.enemy", "threat.pawn", "threat.lesser", "threat.hanging"} {
 		w[n+".mg"], w[n+".eg"] = 10, 10
 	}
 	e := eval.NewWeights(v, w)

@@ -207,13 +207,11 @@ func termNames(v *rules.Variant) []string {
 // pawn.passed.blocked.mg/eg per passed pawn with a piece in front of it,
 // pawn.passed.king.own.mg/eg and pawn.passed.king.enemy.mg/eg the own and
 // the enemy king's distance to the square in front of a passed pawn times
-// its ranks beyond the third, outpost.mg/eg per outpost (a piece that is not a
-// pawn, royal or file rider, from the last rank of its own half up,
-// defended by a pawn, that no enemy pawn can attack), threat.pawn.mg/eg
+// its ranks beyond the third, threat.pawn.mg/eg
 // per enemy piece (not a pawn) an own pawn attacks, threat.lesser.mg/eg
 // per enemy piece an own piece worth at least half a pawn less attacks and
 // threat.hanging.mg/eg per enemy piece attacked and not defended (royal
-// pieces are never counted as victims), these thirty-one 0 by default,
+// pieces are never counted as victims), these twenty-nine 0 by default,
 // then the variant's own terms (Terms), where pieces carry ranks rank.1 to
 // rank.9 (what a piece of that rank is worth beyond its type's value times
 // its durability, in percent of the type's hand-set value), and last, for
