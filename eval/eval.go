@@ -41,8 +41,7 @@
 // half-open files, the threats (an enemy piece attacked by a pawn, by a
 // piece worth less, or attacked and not defended), pawns side by side and
 // defended by a pawn, passed pawns blocked and the kings' distance to the
-// square in front of them, a table by the number of pieces attacking the enemy king's
-// squares (terms.go), and a table per type and phase of a weight for each
+// square in front of them (terms.go), and a table per type and phase of a weight for each
 // square, seen from the owner's side with the files mirrored, added to
 // the piece-square terms (folded into the evaluator's piece-square tables
 // when it is built, so they cost nothing a position). Their defaults give
@@ -122,14 +121,12 @@ type Evaluator struct {
 	// piece's capturing rays reach
 	att   [2]int
 	attOn bool
-	// the terms of terms.go: their weights by phase, the table by the
-	// number of attackers of the enemy king, and the pawn's captures
-	termWt    [numTerms][2]int
-	termsOn   bool
-	attackers [maxAttackers]int
-	attackOn  bool
-	pawnCap   [2][]pawnCapture
-	hitRays   [][2][]ray // each type's capturing rays, for the threats
+	// the terms of terms.go: their weights by phase, and the pawn's
+	// captures and each type's capturing rays
+	termWt  [numTerms][2]int
+	termsOn bool
+	pawnCap [2][]pawnCapture
+	hitRays [][2][]ray
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -274,10 +271,6 @@ func (e *Evaluator) build() {
 	for i := range e.termWt {
 		e.termWt[i] = [2]int{roundInt(g[gTerms+2*i]), roundInt(g[gTerms+2*i+1])}
 		e.termsOn = e.termsOn || e.termWt[i] != [2]int{}
-	}
-	for i := range e.attackers {
-		e.attackers[i] = roundInt(g[gAttackers+i])
-		e.attackOn = e.attackOn || e.attackers[i] != 0
 	}
 	e.pawnCap = pawnCaptures(v, e.pawn)
 	e.hitRays = make([][2][]ray, v.NumTypes()+1)
@@ -663,7 +656,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		hp = &h
 	}
 	walked := false
-	if e.anyMob || e.attOn || e.attackOn {
+	if e.anyMob || e.attOn {
 		walked = true
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
@@ -672,7 +665,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 		}
 		for c := rules.White; c <= rules.Black; c++ {
-			att, attackers := 0, 0
+			att := 0
 			for _, s := range p.Pieces(c) {
 				t := p.At(s).Type()
 				if len(e.rays[t][0]) == 0 {
@@ -682,15 +675,9 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				mg[c] += n * e.mobW[t][0]
 				eg[c] += n * e.mobW[t][1]
 				att += a
-				if a > 0 {
-					attackers++
-				}
 			}
 			mg[c] += att * e.att[0]
 			eg[c] += att * e.att[1]
-			if attackers > 0 {
-				mg[c] += e.attackers[min(attackers, maxAttackers)-1]
-			}
 		}
 	}
 	if e.pawn != 0 {

@@ -30,11 +30,6 @@ var termWeightNames = [numTerms]string{
 	"threat.pawn", "threat.lesser", "threat.hanging",
 }
 
-// maxAttackers is the largest count of the table king.attackers.N: N
-// pieces attacking the squares next to the enemy king, the last place for
-// that many or more.
-const maxAttackers = 5
-
 // lesserMargin is how much less than its victim, in the hand-set
 // centipawns, an attacker is worth for threat.lesser (a knight attacking
 // a bishop is no such threat).
@@ -72,8 +67,7 @@ func chebyshev(a, b geom.Square) int {
 	return max(absInt(a.File()-b.File()), absInt(a.Rank()-b.Rank()))
 }
 
-// countTerms counts c's terms (all but the attackers, which the mobility's
-// walk counts).
+// countTerms counts c's terms.
 func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, h *hits, c rules.Color, x *termCounts) {
 	v := e.v
 	b := v.Board()

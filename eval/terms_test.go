@@ -2,7 +2,6 @@ package eval_test
 
 import (
 	"math"
-	"strconv"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
@@ -83,57 +82,6 @@ func TestTerms(t *testing.T) {
 	}
 }
 
-// TestKingAttackers: the table king.attackers.N has one place for the
-// number of pieces whose capturing rays reach the squares next to the
-// enemy king, weighed by the middle game's share.
-func TestKingAttackers(t *testing.T) {
-	v, err := catalog.MustDefault().Get("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		fen  string
-		want int // the place, White's count less Black's sign; 0: none
-		sign float64
-	}{
-		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 0},
-		{"4k3/8/8/8/8/8/8/3RK3 w - - 0 1", 1, 1},
-		{"4k3/8/8/8/7Q/8/8/3RK3 w - - 0 1", 2, 1},
-		{"4k3/8/8/8/7Q/8/2N5/3RK3 w - - 0 1", 2, 1}, // the knight reaches no square next to e8
-		{"4k3/8/8/8/8/8/8/3rK3 b - - 0 1", 1, -1},
-		{"3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", 0, 0}, // one each
-	}
-	names := eval.Names(v)
-	at := map[string]int{}
-	for i, n := range names {
-		at[n] = i
-	}
-	e := eval.New(v)
-	f := make([]float64, len(names))
-	for _, tt := range tests {
-		t.Run(tt.fen, func(t *testing.T) {
-			p, err := v.ParseFEN(tt.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e.Features(p, f)
-			for n := 1; n <= 5; n++ {
-				i, ok := at["king.attackers."+strconv.Itoa(n)]
-				if !ok {
-					t.Fatalf("king.attackers.%d is not a weight of chess", n)
-				}
-				got := f[i]
-				switch {
-				case n == tt.want && !(got*tt.sign > 0):
-					t.Errorf("king.attackers.%d = %v, want the sign %v", n, got, tt.sign)
-				case n != tt.want && got != 0:
-					t.Errorf("king.attackers.%d = %v, want 0", n, got)
-				}
-			}
-		})
-	}
-}
-
 // TestTermsAllocateNothing: with every term weighed, the evaluation of a
 // middle-game position allocates nothing.
 func TestTermsAllocateNothing(t *testing.T) {
@@ -141,7 +89,7 @@ func TestTermsAllocateNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5, "king.attackers.3": 30}
+	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5}
 	for _, n := range []string{"pawn.phalanx", "pawn.supported", "pawn.passed.blocked", "pawn.passed.king.own",
 		"pawn.passed.king.enemy", "threat.pawn", "threat.lesser", "threat.hanging"} {
 		w[n+".mg"], w[n+".eg"] = 10, 10

@@ -53,9 +53,8 @@ const (
 	gHalfOpenEg
 	gKingAttMg
 	gKingAttEg
-	gTerms                           // numTerms pairs (mg, eg) of the terms of terms.go
-	gAttackers = gTerms + 2*numTerms // king.attackers.1 to king.attackers.maxAttackers
-	numGlobal  = gAttackers + maxAttackers
+	gTerms    // numTerms pairs (mg, eg) of the terms of terms.go
+	numGlobal = gTerms + 2*numTerms
 )
 
 var globals = func() [numGlobal]struct {
@@ -70,9 +69,6 @@ var globals = func() [numGlobal]struct {
 	for i, n := range termWeightNames {
 		g[gTerms+2*i].name = n + ".mg"
 		g[gTerms+2*i+1].name = n + ".eg"
-	}
-	for i := range maxAttackers {
-		g[gAttackers+i].name = "king.attackers." + strconv.Itoa(i+1)
 	}
 	return g
 }()
@@ -200,8 +196,7 @@ func termNames(v *rules.Variant) []string {
 // piece that rides along files on a file without pawns or without own
 // pawns (a rook or queen on an open or half-open file), king.attack.mg/eg
 // per square next to the enemy king (or its own) that a piece's
-// capturing rays reach, king.attackers.1 to king.attackers.5 by the number
-// of pieces whose rays reach them (5: five or more; middle game only),
+// capturing rays reach,
 // pawn.phalanx.mg/eg per pawn with an own pawn beside it,
 // pawn.supported.mg/eg per pawn an own pawn defends,
 // pawn.passed.blocked.mg/eg per passed pawn with a piece in front of it,
@@ -211,7 +206,7 @@ func termNames(v *rules.Variant) []string {
 // per enemy piece (not a pawn) an own pawn attacks, threat.lesser.mg/eg
 // per enemy piece an own piece worth at least half a pawn less attacks and
 // threat.hanging.mg/eg per enemy piece attacked and not defended (royal
-// pieces are never counted as victims), these twenty-nine 0 by default,
+// pieces are never counted as victims), these twenty-four 0 by default,
 // then the variant's own terms (Terms), where pieces carry ranks rank.1 to
 // rank.9 (what a piece of that rank is worth beyond its type's value times
 // its durability, in percent of the type's hand-set value), and last, for
@@ -416,7 +411,6 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		if c == rules.Black {
 			sign = -1
 		}
-		attackers := 0
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
@@ -452,15 +446,9 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 				g := dst[globalBase(e.v):]
 				g[gKingAttMg] += sign * float64(att) * fm
 				g[gKingAttEg] += sign * float64(att) * fe
-				if att > 0 {
-					attackers++
-				}
 			}
 		}
 		g := dst[globalBase(e.v):]
-		if attackers > 0 {
-			g[gAttackers+min(attackers, maxAttackers)-1] += sign * fm
-		}
 		var x termCounts
 		e.countTerms(p, &pawns, king, &h, c, &x)
 		for i, n := range x.n {

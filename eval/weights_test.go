@@ -40,8 +40,7 @@ func TestFeaturesDotWeights(t *testing.T) {
 			"pawn.passed.blocked.mg": -8, "pawn.passed.blocked.eg": -15, "pawn.passed.king.own.mg": -1, "pawn.passed.king.own.eg": -4,
 			"pawn.passed.king.enemy.mg": 1, "pawn.passed.king.enemy.eg": 5,
 			"threat.pawn.mg": 40, "threat.pawn.eg": 30, "threat.lesser.mg": 35, "threat.lesser.eg": 25,
-			"threat.hanging.mg": 15, "threat.hanging.eg": 20, "king.attackers.1": 5, "king.attackers.2": 20, "king.attackers.3": 45,
-			"king.attackers.4": 80, "king.attackers.5": 120} {
+			"threat.hanging.mg": 15, "threat.hanging.eg": 20} {
 			changed[n] = x
 		}
 		for _, tt := range []struct {
