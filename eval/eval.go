@@ -41,11 +41,11 @@
 // half-open files, the threats (an enemy piece attacked by a pawn, by a
 // piece worth less, or attacked and not defended), pawns side by side and
 // defended by a pawn, passed pawns blocked and the kings' distance to the
-// square in front of them (terms.go), and a table per type and phase of a weight for each
-// square, seen from the owner's side with the files mirrored, added to
-// the piece-square terms (folded into the evaluator's piece-square tables
-// when it is built, so they cost nothing a position). Their defaults give
-// the hand-set evaluation above.
+// square in front of them (terms.go), and a table per type and phase of
+// a weight for each square, seen from the owner's side with the files
+// mirrored, added to the piece-square terms (folded into the evaluator's
+// piece-square tables when it is built, so they cost nothing a position).
+// Their defaults give the hand-set evaluation above.
 // A variant may carry learned weights in its rules.Spec (Spec.Weights);
 // each weight it names replaces the default (docs/tuning.md).
 package eval
