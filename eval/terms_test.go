@@ -103,3 +103,31 @@ func TestTermsAllocateNothing(t *testing.T) {
 		t.Errorf("Evaluate allocates %v times", n)
 	}
 }
+
+// BenchmarkEvaluate: the evaluation of chess positions from random play
+// with chess's weights file, and with the terms of terms.go weighed too.
+func BenchmarkEvaluate(b *testing.B) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ps := playouts(b, 60)["chess"]
+	with := map[string]float64{}
+	for n, x := range v.Spec().Weights {
+		with[n] = x
+	}
+	for _, n := range []string{"pawn.phalanx", "pawn.supported", "pawn.passed.blocked", "pawn.passed.king.own",
+		"pawn.passed.king.enemy", "threat.pawn", "threat.lesser", "threat.hanging"} {
+		with[n+".mg"], with[n+".eg"] = 10, 10
+	}
+	for _, bb := range []struct {
+		name string
+		e    *eval.Evaluator
+	}{{"file", eval.New(v)}, {"terms", eval.NewWeights(v, with)}} {
+		b.Run(bb.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				bb.e.Evaluate(ps[i%len(ps)])
+			}
+		})
+	}
+}
