@@ -7,8 +7,8 @@ import (
 )
 
 // The terms of a hand-written chess evaluation, defined for any variant
-// from its data (its pawn type and how it captures, its pieces' hand-set
-// values, its file riders, its royal), each counted for one side and
+// from its data (its pawn type and how it captures, its pieces' movement
+// and hand-set values, its royal piece), each counted for one side and
 // weighed by a pair of weights (middle game, endgame) that are 0 by
 // default; see Names.
 const (
@@ -26,7 +26,6 @@ const (
 var termWeightNames = [numTerms]string{
 	"pawn.phalanx", "pawn.supported", "pawn.passed.blocked",
 	"pawn.passed.king.own", "pawn.passed.king.enemy",
-
 	"threat.pawn", "threat.lesser", "threat.hanging",
 }
 
