@@ -38,11 +38,14 @@
 // as the board stands) and the attack on the enemy king (the squares next
 // to it that pieces reach), the pair of a colour-bound type on both square
 // colours (the bishop pair), file riders (rooks, queens) on open and
-// half-open files, and a table per type and phase of a weight for each
-// square, seen from the owner's side with the files mirrored, added to
-// the piece-square terms (folded into the evaluator's piece-square tables
-// when it is built, so they cost nothing a position). Their defaults give
-// the hand-set evaluation above.
+// half-open files, the threats (an enemy piece attacked by a pawn, by a
+// piece worth less, or attacked and not defended), pawns side by side and
+// defended by a pawn, passed pawns blocked and the kings' distance to the
+// square in front of them (terms.go), and a table per type and phase of
+// a weight for each square, seen from the owner's side with the files
+// mirrored, added to the piece-square terms (folded into the evaluator's
+// piece-square tables when it is built, so they cost nothing a position).
+// Their defaults give the hand-set evaluation above.
 // A variant may carry learned weights in its rules.Spec (Spec.Weights);
 // each weight it names replaces the default (docs/tuning.md).
 package eval
@@ -118,6 +121,12 @@ type Evaluator struct {
 	// piece's capturing rays reach
 	att   [2]int
 	attOn bool
+	// the terms of terms.go: their weights by phase, and the pawn's
+	// captures and each type's capturing rays
+	termWt  [numTerms][2]int
+	termsOn bool
+	pawnCap [2][]pawnCapture
+	hitRays [][2][]ray
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -259,6 +268,15 @@ func (e *Evaluator) build() {
 	}
 	e.att = [2]int{roundInt(g[gKingAttMg]), roundInt(g[gKingAttEg])}
 	e.attOn = e.att != [2]int{}
+	for i := range e.termWt {
+		e.termWt[i] = [2]int{roundInt(g[gTerms+2*i]), roundInt(g[gTerms+2*i+1])}
+		e.termsOn = e.termsOn || e.termWt[i] != [2]int{}
+	}
+	e.pawnCap = pawnCaptures(v, e.pawn)
+	e.hitRays = make([][2][]ray, v.NumTypes()+1)
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		e.hitRays[t] = hitRays(v.Movement(t))
+	}
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
@@ -464,8 +482,9 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 // mobility counts the squares c's piece of type t on s reaches: empty
 // ones where it moves, enemy pieces where it captures; and, with att, the
 // squares next to the enemy king on k (or k itself) that its capturing
-// rays reach, whatever stands there (NoSquare: none).
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square) (n, att int) {
+// rays reach, whatever stands there (NoSquare: none). With h, it also
+// puts the pieces its capturing rays reach into h (see hitSets).
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits) (n, att int) {
 	for _, r := range e.rays[t][c] {
 		q := s
 		for range r.steps {
@@ -483,8 +502,13 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 				}
 				continue
 			}
-			if pc.IsPiece() && pc.Color() != c && r.capture {
-				n++
+			if r.capture {
+				if pc.Color() != c {
+					n++
+				}
+				if h != nil {
+					e.hit(h, c, t, q, pc)
+				}
 			}
 			break
 		}
@@ -626,7 +650,14 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 		}
 	}
+	var h hits
+	var hp *hits // the threats' hits, gathered on the mobility's walk
+	if e.termsOn {
+		hp = &h
+	}
+	walked := false
 	if e.anyMob || e.attOn {
+		walked = true
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
 			if hasKing[c.Other()] {
@@ -640,7 +671,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				if len(e.rays[t][0]) == 0 {
 					continue
 				}
-				n, a := e.mobility(p, s, t, c, zone[c])
+				n, a := e.mobility(p, s, t, c, zone[c], hp)
 				mg[c] += n * e.mobW[t][0]
 				eg[c] += n * e.mobW[t][1]
 				att += a
@@ -661,6 +692,23 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				open, half := e.fileRiders(p, &pawns, c)
 				mg[c] += open*e.open[0] + half*e.half[0]
 				eg[c] += open*e.open[1] + half*e.half[1]
+			}
+		}
+	}
+	if e.termsOn {
+		ks := [2]geom.Square{geom.NoSquare, geom.NoSquare}
+		for c := rules.White; c <= rules.Black; c++ {
+			if hasKing[c] {
+				ks[c] = king[c]
+			}
+		}
+		e.hitSets(p, &h, walked)
+		for c := rules.White; c <= rules.Black; c++ {
+			var x termCounts
+			e.countTerms(p, &pawns, ks, &h, c, &x)
+			for i, n := range x.n {
+				mg[c] += n * e.termWt[i][0]
+				eg[c] += n * e.termWt[i][1]
 			}
 		}
 	}

@@ -95,8 +95,9 @@ func TestPawnStructure(t *testing.T) {
 	chess, _ := vtest.Builtins().Get("chess")
 	score := scorer(t, chess)
 	// White's e5 pawn is passed against a black a7 pawn and stopped by a
-	// black d7 pawn (which is then not passed either).
-	if passed, stopped := score("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1"), score("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1"); passed <= stopped {
+	// black d7 pawn (which is then not passed either); the kings stand in
+	// the corners.
+	if passed, stopped := score("7k/p7/8/4P3/8/8/8/K7 w - - 0 1"), score("7k/3p4/8/4P3/8/8/8/K7 w - - 0 1"); passed <= stopped {
 		t.Errorf("passed %d <= stopped %d", passed, stopped)
 	}
 	// Doubled pawns are worse than pawns side by side.

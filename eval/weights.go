@@ -53,10 +53,29 @@ const (
 	gHalfOpenEg
 	gKingAttMg
 	gKingAttEg
-	numGlobal
+	gTerms    // numTerms pairs (mg, eg) of the terms of terms.go
+	numGlobal = gTerms + 2*numTerms
 )
 
-var globals = [numGlobal]struct {
+var globals = func() [numGlobal]struct {
+	name string
+	def  float64
+} {
+	var g [numGlobal]struct {
+		name string
+		def  float64
+	}
+	copy(g[:], globalsHand[:])
+	for i, n := range termWeightNames {
+		g[gTerms+2*i].name = n + ".mg"
+		g[gTerms+2*i+1].name = n + ".eg"
+	}
+	return g
+}()
+
+// globalsHand are the shared weights before the terms of terms.go, with
+// their defaults.
+var globalsHand = [gTerms]struct {
 	name string
 	def  float64
 }{
@@ -177,7 +196,17 @@ func termNames(v *rules.Variant) []string {
 // piece that rides along files on a file without pawns or without own
 // pawns (a rook or queen on an open or half-open file), king.attack.mg/eg
 // per square next to the enemy king (or its own) that a piece's
-// capturing rays reach, these eight 0 by default,
+// capturing rays reach,
+// pawn.phalanx.mg/eg per pawn with an own pawn beside it,
+// pawn.supported.mg/eg per pawn an own pawn defends,
+// pawn.passed.blocked.mg/eg per passed pawn with a piece in front of it,
+// pawn.passed.king.own.mg/eg and pawn.passed.king.enemy.mg/eg the own and
+// the enemy king's distance to the square in front of a passed pawn times
+// its ranks beyond the third, threat.pawn.mg/eg
+// per enemy piece (not a pawn) an own pawn attacks, threat.lesser.mg/eg
+// per enemy piece an own piece worth at least half a pawn less attacks and
+// threat.hanging.mg/eg per enemy piece attacked and not defended (royal
+// pieces are never counted as victims), these twenty-four 0 by default,
 // then the variant's own terms (Terms), where pieces carry ranks rank.1 to
 // rank.9 (what a piece of that rank is worth beyond its type's value times
 // its durability, in percent of the type's hand-set value), and last, for
@@ -371,6 +400,8 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			}
 		}
 	}
+	var h hits
+	e.hitSets(p, &h, false)
 	ph := min(phase, e.full)
 	fm := float64(ph) / float64(e.full)
 	fe := 1 - fm
@@ -409,7 +440,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			dst[sq] += sign * fm
 			dst[sq+e.sqCells] += sign * fe
 			if len(e.rays[t][0]) > 0 {
-				n, att := e.mobility(p, s, t, c, king[c.Other()])
+				n, att := e.mobility(p, s, t, c, king[c.Other()], nil)
 				d[mobilityMg] += sign * float64(n) * fm
 				d[mobilityEg] += sign * float64(n) * fe
 				g := dst[globalBase(e.v):]
@@ -418,6 +449,12 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			}
 		}
 		g := dst[globalBase(e.v):]
+		var x termCounts
+		e.countTerms(p, &pawns, king, &h, c, &x)
+		for i, n := range x.n {
+			g[gTerms+2*i] += sign * float64(n) * fm
+			g[gTerms+2*i+1] += sign * float64(n) * fe
+		}
 		if e.pawn != 0 {
 			own, opp := &pawns[c], &pawns[c.Other()]
 			last := b.Ranks - 1

@@ -35,7 +35,12 @@ func TestFeaturesDotWeights(t *testing.T) {
 				changed[n] = float64(len(n)%7*5 - 15) // -15 to 15 by square and type
 			}
 		}
-		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6, "king.attack.mg": 9, "king.attack.eg": 4} {
+		for n, x := range map[string]float64{"pair.mg": 30, "pair.eg": 50, "file.open.mg": 25, "file.open.eg": 10, "file.halfopen.mg": 12, "file.halfopen.eg": 6, "king.attack.mg": 9, "king.attack.eg": 4,
+			"pawn.phalanx.mg": 7, "pawn.phalanx.eg": 5, "pawn.supported.mg": 6, "pawn.supported.eg": 4,
+			"pawn.passed.blocked.mg": -8, "pawn.passed.blocked.eg": -15, "pawn.passed.king.own.mg": -1, "pawn.passed.king.own.eg": -4,
+			"pawn.passed.king.enemy.mg": 1, "pawn.passed.king.enemy.eg": 5,
+			"threat.pawn.mg": 40, "threat.pawn.eg": 30, "threat.lesser.mg": 35, "threat.lesser.eg": 25,
+			"threat.hanging.mg": 15, "threat.hanging.eg": 20} {
 			changed[n] = x
 		}
 		for _, tt := range []struct {

@@ -1,0 +1,214 @@
+package eval
+
+import (
+	"github.com/anychess/anychess/betza"
+	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
+)
+
+// The terms of a hand-written chess evaluation, defined for any variant
+// from its data (its pawn type and how it captures, its pieces' movement
+// and hand-set values, its royal piece), each counted for one side and
+// weighed by a pair of weights (middle game, endgame) that are 0 by
+// default; see Names.
+const (
+	tPhalanx      = iota // pawns with an own pawn beside them on the same rank
+	tSupported           // pawns an own pawn defends
+	tBlocked             // passed pawns with a piece on the square in front
+	tKingOwn             // own king's distance to a passed pawn's square in front, times its advance
+	tKingEnemy           // enemy king's distance to that square, times the advance
+	tThreatPawn          // enemy pieces (not pawns) that an own pawn attacks
+	tThreatLesser        // enemy pieces that an own piece worth at least half a pawn less attacks
+	tHanging             // enemy pieces attacked and not defended
+	numTerms
+)
+
+var termWeightNames = [numTerms]string{
+	"pawn.phalanx", "pawn.supported", "pawn.passed.blocked",
+	"pawn.passed.king.own", "pawn.passed.king.enemy",
+	"threat.pawn", "threat.lesser", "threat.hanging",
+}
+
+// lesserMargin is how much less than its victim, in the hand-set
+// centipawns, an attacker is worth for threat.lesser (a knight attacking
+// a bishop is no such threat).
+const lesserMargin = 50
+
+// pawnCapture is a step by which a pawn captures: its mailbox offset.
+type pawnCapture struct {
+	off int
+}
+
+// pawnCaptures returns the steps by which the pawn type's pieces of each
+// colour capture one square away.
+func pawnCaptures(v *rules.Variant, pawn rules.Type) (caps [2][]pawnCapture) {
+	if pawn == 0 {
+		return caps
+	}
+	for _, l := range v.Movement(pawn).Legs {
+		if l.Mode&betza.Capture == 0 || l.Range != 1 || l.Flags&(betza.Initial|betza.Hop|betza.Skip) != 0 {
+			continue
+		}
+		dx, dy := int(l.DX), int(l.DY)
+		caps[0] = append(caps[0], pawnCapture{off: geom.Offset(dx, dy)})
+		caps[1] = append(caps[1], pawnCapture{off: geom.Offset(-dx, -dy)})
+	}
+	return caps
+}
+
+// termCounts are one side's counts of the terms, by the constants above.
+type termCounts struct {
+	n [numTerms]int
+}
+
+// chebyshev returns the king's distance between two squares.
+func chebyshev(a, b geom.Square) int {
+	return max(absInt(a.File()-b.File()), absInt(a.Rank()-b.Rank()))
+}
+
+// countTerms counts c's terms.
+func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, h *hits, c rules.Color, x *termCounts) {
+	v := e.v
+	b := v.Board()
+	last := b.Ranks - 1
+	o := c.Other()
+	if e.pawn != 0 {
+		own, opp := &pawns[c], &pawns[o]
+		for _, s := range p.Pieces(c) {
+			if p.At(s).Type() != e.pawn {
+				continue
+			}
+			// beside on the same rank
+			for _, d := range [2]int{-1, 1} {
+				q := p.At(geom.Square(int(s) + d))
+				if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
+					x.n[tPhalanx]++
+					break
+				}
+			}
+			if e.pawnDefends(p, s, c) {
+				x.n[tSupported]++
+			}
+		}
+		// passed pawns: the most advanced own pawn of each passed file
+		for f := 0; f < b.Files; f++ {
+			pf := own[f]
+			if pf.n == 0 || !passed(own, opp, f, b.Files, last) || int(pf.max) >= last {
+				continue
+			}
+			rank := int(pf.max) + 1
+			if c == rules.Black {
+				rank = last - rank
+			}
+			front := geom.Sq(f, rank)
+			if q := p.At(front); q.IsPiece() {
+				x.n[tBlocked]++
+			}
+			adv := max(0, int(pf.max)-2)
+			if adv == 0 {
+				continue
+			}
+			if king[c] != geom.NoSquare {
+				x.n[tKingOwn] += adv * chebyshev(king[c], front)
+			}
+			if king[o] != geom.NoSquare {
+				x.n[tKingEnemy] += adv * chebyshev(king[o], front)
+			}
+		}
+	}
+	// threats to o's pieces
+	for _, s := range p.Pieces(o) {
+		t := p.At(s).Type()
+		if e.royal[t] || !h.any[c].Has(s) {
+			continue
+		}
+		if h.pawn[c].Has(s) {
+			x.n[tThreatPawn]++
+		}
+		if h.lesser[c].Has(s) {
+			x.n[tThreatLesser]++
+		}
+		if !h.any[o].Has(s) {
+			x.n[tHanging]++
+		}
+	}
+}
+
+// hits are the pieces each side attacks: any[c] the squares of the pieces
+// (of either side) that c's pieces could capture if they were enemies,
+// pawn[c] the enemy pieces other than pawns that c's pawns attack,
+// lesser[c] the enemy pieces that c's pieces worth at least lesserMargin
+// less attack (not pawns or royal pieces).
+type hits struct {
+	any, pawn, lesser [2]geom.Set
+}
+
+// hitSets walks every piece's capturing rays (as mobility does: legs from
+// the initial ranks, hops and skips left out, lame legs as if free) to the
+// first piece on each, into h; with walked, only those of the pieces that
+// have no mobility (pawns, royal pieces): mobility has walked the others.
+func (e *Evaluator) hitSets(p *rules.Position, h *hits, walked bool) {
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			t := p.At(s).Type()
+			if walked && len(e.rays[t][0]) > 0 {
+				continue
+			}
+			for _, r := range e.hitRays[t][c] {
+				q := s
+				for range r.steps {
+					q = geom.Square(int(q) + r.off)
+					pc := p.At(q)
+					if pc == rules.Empty {
+						continue
+					}
+					if pc.IsPiece() {
+						e.hit(h, c, t, q, pc)
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// hit puts into h the piece pc on q that c's piece of type t attacks.
+func (e *Evaluator) hit(h *hits, c rules.Color, t rules.Type, q geom.Square, pc rules.Piece) {
+	h.any[c].Add(q)
+	if pc.Color() == c {
+		return
+	}
+	vt := pc.Type()
+	switch {
+	case t == e.pawn:
+		if vt != e.pawn {
+			h.pawn[c].Add(q)
+		}
+	case !e.royal[t] && e.hand[t]+lesserMargin <= e.hand[vt]:
+		h.lesser[c].Add(q)
+	}
+}
+
+// hitRays returns the capturing rays of movement m for White and Black.
+func hitRays(m betza.Movement) (r [2][]ray) {
+	all := mobilityRays(m)
+	for c := range all {
+		for _, x := range all[c] {
+			if x.capture {
+				r[c] = append(r[c], x)
+			}
+		}
+	}
+	return r
+}
+
+// pawnDefends reports whether one of c's pawns attacks s.
+func (e *Evaluator) pawnDefends(p *rules.Position, s geom.Square, c rules.Color) bool {
+	for _, pc := range e.pawnCap[c] {
+		q := p.At(geom.Square(int(s) - pc.off))
+		if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
+			return true
+		}
+	}
+	return false
+}
