@@ -17,8 +17,8 @@ import (
 // uciPlayer drives an external engine over UCI.
 type uciPlayer struct {
 	*process
-	spec        Spec
-	optionNames []string // the options the engine announced
+	spec    Spec
+	options map[string]bool // the options the engine announced, lower case
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -35,7 +35,7 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("uci engine %s: %w", sp.Path, err)
 	}
-	u := &uciPlayer{process: proc, spec: sp}
+	u := &uciPlayer{process: proc, spec: sp, options: map[string]bool{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	u.send("uci")
@@ -53,7 +53,7 @@ func newUCIPlayer(sp Spec) (*uciPlayer, error) {
 		}
 		if rest, ok := strings.CutPrefix(l, "option name "); ok {
 			name, _, _ := strings.Cut(rest, " type ")
-			u.optionNames = append(u.optionNames, strings.TrimSpace(name))
+			u.options[strings.ToLower(strings.TrimSpace(name))] = true
 		}
 		if l == "uciok" {
 			break
@@ -83,12 +83,9 @@ func (u *uciPlayer) option(name string) (string, bool) {
 // for it in UCI_Variant, sent with the other options; Chess960 by
 // UCI_Chess960) and waits for the engine to be ready.
 func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
-	_, own := u.option("UCI_Variant")
-	switch {
-	case own, v.Name() == "chess":
-	case v.Name() == chess960.Name:
-		// UCI's own option, which chess engines know (castling is written
-		// king-takes-rook both ways).
+	switch opt := u.variantOption(v); opt {
+	case "":
+	case "UCI_Chess960":
 		u.send("setoption name UCI_Chess960 value true")
 	default:
 		u.send("setoption name UCI_Variant value " + v.Name())
@@ -106,6 +103,22 @@ func (u *uciPlayer) NewGame(ctx context.Context, v *rules.Variant) error {
 			return nil
 		}
 	}
+}
+
+// variantOption names the UCI option that sets v for the engine: none
+// for chess or when the spec gives the engine's own name for the variant
+// in UCI_Variant, UCI_Chess960 for Chess960 (UCI's own option, which
+// chess engines know; castling is written king-takes-rook both ways),
+// else UCI_Variant.
+func (u *uciPlayer) variantOption(v *rules.Variant) string {
+	_, own := u.option("UCI_Variant")
+	switch {
+	case own, v.Name() == "chess":
+		return ""
+	case v.Name() == chess960.Name:
+		return "UCI_Chess960"
+	}
+	return "UCI_Variant"
 }
 
 // positionCommand returns the UCI command that sets up the game from
@@ -178,8 +191,7 @@ func (u *uciPlayer) Close() error {
 // playing a match's games (anychess tune's teacher). One goroutine uses
 // it at a time.
 type UCIEngine struct {
-	u       *uciPlayer
-	options map[string]bool // the engine's options, lower case
+	u *uciPlayer
 }
 
 // StartUCI starts the external engine of a uci spec (as ParseSpec reads
@@ -192,11 +204,7 @@ func StartUCI(sp Spec) (*UCIEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &UCIEngine{u: u, options: map[string]bool{}}
-	for _, name := range u.optionNames {
-		e.options[strings.ToLower(name)] = true
-	}
-	return e, nil
+	return &UCIEngine{u: u}, nil
 }
 
 // Name is the engine's name for itself.
@@ -207,17 +215,8 @@ func (e *UCIEngine) Name() string { return e.u.name }
 // and waits for readyok. An engine without the option the variant needs
 // is refused.
 func (e *UCIEngine) NewGame(ctx context.Context, v *rules.Variant) error {
-	_, own := e.u.option("UCI_Variant")
-	switch {
-	case own, v.Name() == "chess":
-	case v.Name() == chess960.Name:
-		if !e.options["uci_chess960"] {
-			return fmt.Errorf("%s: no option UCI_Chess960: it does not play %s", e.u.name, v.Name())
-		}
-	default:
-		if !e.options["uci_variant"] {
-			return fmt.Errorf("%s: no option UCI_Variant: it does not play %s", e.u.name, v.Name())
-		}
+	if opt := e.u.variantOption(v); opt != "" && !e.u.options[strings.ToLower(opt)] {
+		return fmt.Errorf("%s: no option %s: it does not play %s", e.u.name, opt, v.Name())
 	}
 	return e.u.NewGame(ctx, v)
 }
