@@ -35,10 +35,11 @@
 // centre and an advance term, the pawn structure, the king's shelter, the
 // tempo and the mop-up, and terms that are 0 (and not computed) until
 // learned for a variant: each type's mobility (the squares a piece reaches
-// as the board stands) and the attack on the enemy king (the squares next
-// to it that pieces reach), the pair of a colour-bound type on both square
-// colours (the bishop pair), file riders (rooks, queens) on open and
-// half-open files, the threats (an enemy piece attacked by a pawn, by a
+// as the board stands, and those of them no enemy pawn attacks), the
+// attack on the enemy king (the squares next to it that pieces reach) and
+// the safe checks (king.go), the pair of a colour-bound type on both
+// square colours (the bishop pair), file riders (rooks, queens) on open
+// and half-open files, the threats (an enemy piece attacked by a pawn, by a
 // piece worth less, or attacked and not defended), pawns side by side and
 // defended by a pawn, passed pawns blocked and the kings' distance to the
 // square in front of them (terms.go), and a table per type and phase of
@@ -115,12 +116,17 @@ type Evaluator struct {
 	// by phase; mobOn[t] when a weight of t is not 0
 	rays   [][2][]ray
 	mobW   [rules.MaxTypes + 1][2]int
+	safeW  [rules.MaxTypes + 1][2]int // L.mobility.safe
+	safeOn bool
 	mobOn  [rules.MaxTypes + 1]bool
 	anyMob bool
 	// the attack on the king: per square next to the enemy king that a
 	// piece's capturing rays reach
 	att   [2]int
 	attOn bool
+	// the safe checks by type (king.go)
+	chkW   [rules.MaxTypes + 1][2]int
+	kingOn bool
 	// the terms of terms.go: their weights by phase, and the pawn's
 	// captures and each type's capturing rays
 	termWt  [numTerms][2]int
@@ -263,8 +269,13 @@ func (e *Evaluator) build() {
 		e.rays[t] = mobilityRays(v.Movement(t))
 		base := e.w[pieceBase(t):]
 		e.mobW[t] = [2]int{roundInt(base[mobilityMg]), roundInt(base[mobilityEg])}
-		e.mobOn[t] = e.mobW[t] != [2]int{} && len(e.rays[t][0]) > 0
+		e.safeW[t] = [2]int{roundInt(base[mobSafeMg]), roundInt(base[mobSafeEg])}
+		safe := e.safeW[t] != [2]int{}
+		e.safeOn = e.safeOn || (safe && len(e.rays[t][0]) > 0)
+		e.mobOn[t] = (e.mobW[t] != [2]int{} || safe) && len(e.rays[t][0]) > 0
 		e.anyMob = e.anyMob || e.mobOn[t]
+		e.chkW[t] = [2]int{roundInt(base[checkMg]), roundInt(base[checkEg])}
+		e.kingOn = e.kingOn || (len(e.rays[t][0]) > 0 && e.chkW[t] != [2]int{})
 	}
 	e.att = [2]int{roundInt(g[gKingAttMg]), roundInt(g[gKingAttEg])}
 	e.attOn = e.att != [2]int{}
@@ -483,8 +494,12 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 // ones where it moves, enemy pieces where it captures; and, with att, the
 // squares next to the enemy king on k (or k itself) that its capturing
 // rays reach, whatever stands there (NoSquare: none). With h, it also
-// puts the pieces its capturing rays reach into h (see hitSets).
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits) (n, att int) {
+// puts the pieces its capturing rays reach into h (see hitSets); with
+// from, it counts the squares it moves to that are in from and that no
+// enemy piece attacks (safe checks, king.go); with pawnAtt, it counts the
+// squares it moves to that are not in pawnAtt (no enemy pawn attacks
+// them).
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, from, pawnAtt *geom.Set) (n, att, chk, safe int) {
 	for _, r := range e.rays[t][c] {
 		q := s
 		for range r.steps {
@@ -499,12 +514,24 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 			if pc == rules.Empty {
 				if r.move {
 					n++
+					if pawnAtt != nil && !pawnAtt.Has(q) {
+						safe++
+					}
+					if from != nil && from.Has(q) && !e.attackedBy(p, q, c.Other()) {
+						chk++
+					}
 				}
 				continue
 			}
 			if r.capture {
 				if pc.Color() != c {
 					n++
+					if pawnAtt != nil && !pawnAtt.Has(q) {
+						safe++
+					}
+					if from != nil && from.Has(q) && !e.attackedBy(p, q, c.Other()) {
+						chk++
+					}
 				}
 				if h != nil {
 					e.hit(h, c, t, q, pc)
@@ -513,7 +540,7 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 			break
 		}
 	}
-	return n, att
+	return n, att, chk, safe
 }
 
 // nextTo reports whether q is k or one of its eight neighbours (the
@@ -656,7 +683,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		hp = &h
 	}
 	walked := false
-	if e.anyMob || e.attOn {
+	if e.anyMob || e.attOn || e.kingOn {
 		walked = true
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
@@ -664,16 +691,32 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				zone[c] = king[c.Other()]
 			}
 		}
+		var pa [2]geom.Set // the squares each side's pawns attack
+		if e.safeOn {
+			e.pawnAttacks(p, &pa)
+		}
 		for c := rules.White; c <= rules.Black; c++ {
 			att := 0
+			var cc checkCache
+			var from *geom.Set
+			on := e.kingOn && zone[c] != geom.NoSquare
 			for _, s := range p.Pieces(c) {
 				t := p.At(s).Type()
 				if len(e.rays[t][0]) == 0 {
 					continue
 				}
-				n, a := e.mobility(p, s, t, c, zone[c], hp)
-				mg[c] += n * e.mobW[t][0]
-				eg[c] += n * e.mobW[t][1]
+				if on {
+					from = e.from(p, &cc, t, c, zone[c])
+				}
+				var pawnAtt *geom.Set
+				if e.safeOn {
+					pawnAtt = &pa[c.Other()]
+				}
+				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, from, pawnAtt)
+				mg[c] += safe * e.safeW[t][0]
+				eg[c] += safe * e.safeW[t][1]
+				mg[c] += n*e.mobW[t][0] + chk*e.chkW[t][0]
+				eg[c] += n*e.mobW[t][1] + chk*e.chkW[t][1]
 				att += a
 			}
 			mg[c] += att * e.att[0]

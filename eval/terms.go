@@ -20,6 +20,8 @@ const (
 	tThreatPawn          // enemy pieces (not pawns) that an own pawn attacks
 	tThreatLesser        // enemy pieces that an own piece worth at least half a pawn less attacks
 	tHanging             // enemy pieces attacked and not defended
+	tKingOpen            // files at and beside the own royal piece without an own pawn
+	tKingStorm           // the advance of the enemy pawns on those files
 	numTerms
 )
 
@@ -27,6 +29,7 @@ var termWeightNames = [numTerms]string{
 	"pawn.phalanx", "pawn.supported", "pawn.passed.blocked",
 	"pawn.passed.king.own", "pawn.passed.king.enemy",
 	"threat.pawn", "threat.lesser", "threat.hanging",
+	"king.openfile", "king.storm",
 }
 
 // lesserMargin is how much less than its victim, in the hand-set
@@ -113,6 +116,18 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 			}
 			if king[o] != geom.NoSquare {
 				x.n[tKingEnemy] += adv * chebyshev(king[o], front)
+			}
+		}
+	}
+	// the files at and beside c's royal piece
+	if e.pawn != 0 && king[c] != geom.NoSquare {
+		kf := king[c].File()
+		for f := max(0, kf-1); f <= min(b.Files-1, kf+1); f++ {
+			if pawns[c][f].n == 0 {
+				x.n[tKingOpen]++
+			}
+			if op := pawns[o][f]; op.n > 0 {
+				x.n[tKingStorm] += max(0, int(op.max)-2)
 			}
 		}
 	}

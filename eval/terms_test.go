@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"maps"
 	"math"
 	"testing"
 
@@ -55,6 +56,23 @@ func TestTerms(t *testing.T) {
 		{"threat.hanging", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 1},
 		{"threat.pawn", "4k3/8/8/8/4p3/3N4/8/4K3 w - - 0 1", -1},
 		{"threat.hanging", "4k3/8/8/8/4p3/3N4/8/4K3 w - - 0 1", -1},
+		{"king.openfile", "4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1", -3},   // Black's three files are open
+		{"king.openfile", "4k3/3p4/8/8/8/8/3P1P2/4K3 w - - 0 1", -1}, // e for White, e and f for Black
+		{"king.openfile", "4k3/8/8/8/8/8/8/K7 w - - 0 1", -1},        // a and b against d, e and f
+		{"king.storm", "4k3/8/8/8/8/5p2/8/6K1 w - - 0 1", 3},         // the f-pawn is three ranks beyond its third
+		{"king.storm", "4k3/8/8/8/5p2/8/8/6K1 w - - 0 1", 2},
+		{"king.storm", "6k1/8/8/8/8/8/5p2/K7 w - - 0 1", 0},  // not beside White's king
+		{"king.storm", "6k1/8/6P1/8/8/8/8/K7 w - - 0 1", -3}, // g6 beside Black's king
+		{"N.mobility.safe", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", 2},
+		{"N.mobility.safe", "4k3/8/8/8/2p5/8/8/N3K3 w - - 0 1", 1},  // b3 is attacked by the pawn
+		{"N.mobility.safe", "4k3/8/8/8/2p5/8/8/N3K3 b - - 0 1", 1},  // whoever moves
+		{"B.mobility.safe", "b3k3/8/8/1P6/8/8/8/4K3 w - - 0 1", -6}, // b7 to h1 but c6
+		{"N.check", "4k3/8/8/5N2/8/8/8/4K3 w - - 0 1", 2},           // d6 and g7
+		{"N.check", "4k3/4p3/8/5N2/8/8/8/4K3 w - - 0 1", 1},         // d6 defended by the pawn
+		{"R.check", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1", -1},           // a1; e2 is defended by the king
+		{"R.check", "4k3/8/8/8/8/8/r7/3QK3 w - - 0 1", 0},           // the queen blocks the rank
+		{"B.check", "4k3/8/8/8/8/8/8/3BK3 w - - 0 1", 2},            // a4 and h5
+		{"B.check", "4k3/8/2p5/8/8/8/8/3BK3 w - - 0 1", 1},          // h5: the pawn closes a4's line
 	}
 	names := eval.Names(v)
 	at := map[string]int{}
@@ -89,7 +107,7 @@ func TestTermsAllocateNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5}
+	w := map[string]float64{"king.attack.mg": 5, "B.mobility.mg": 5, "R.mobility.safe.eg": 5, "N.check.eg": 5, "king.openfile.mg": -5, "king.storm.mg": -5}
 	for _, n := range []string{"pawn.phalanx", "pawn.supported", "pawn.passed.blocked", "pawn.passed.king.own",
 		"pawn.passed.king.enemy", "threat.pawn", "threat.lesser", "threat.hanging"} {
 		w[n+".mg"], w[n+".eg"] = 10, 10
@@ -105,7 +123,8 @@ func TestTermsAllocateNothing(t *testing.T) {
 }
 
 // BenchmarkEvaluate: the evaluation of chess positions from random play
-// with chess's weights file, and with the terms of terms.go weighed too.
+// with chess's weights file, with the terms of terms.go weighed too, and
+// with the safe mobility, the safe checks and the king's files as well.
 func BenchmarkEvaluate(b *testing.B) {
 	v, err := catalog.MustDefault().Get("chess")
 	if err != nil {
@@ -120,10 +139,15 @@ func BenchmarkEvaluate(b *testing.B) {
 		"pawn.passed.king.enemy", "threat.pawn", "threat.lesser", "threat.hanging"} {
 		with[n+".mg"], with[n+".eg"] = 10, 10
 	}
+	king := maps.Clone(with)
+	for _, n := range []string{"N.mobility.safe", "B.mobility.safe", "R.mobility.safe", "Q.mobility.safe",
+		"N.check", "B.check", "R.check", "Q.check", "king.openfile", "king.storm"} {
+		king[n+".mg"], king[n+".eg"] = 10, 10
+	}
 	for _, bb := range []struct {
 		name string
 		e    *eval.Evaluator
-	}{{"file", eval.New(v)}, {"terms", eval.NewWeights(v, with)}} {
+	}{{"file", eval.New(v)}, {"terms", eval.NewWeights(v, with)}, {"king", eval.NewWeights(v, king)}} {
 		b.Run(bb.name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				bb.e.Evaluate(ps[i%len(ps)])

@@ -26,10 +26,15 @@ const (
 	advanceEg
 	mobilityMg
 	mobilityEg
+	mobSafeMg
+	mobSafeEg
+	checkMg
+	checkEg
 	perType
 )
 
-var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg", "mobility.mg", "mobility.eg"}
+var typeNames = [perType]string{"value.mg", "value.eg", "table.mg", "table.eg", "centre.mg", "centre.eg", "advance.mg", "advance.eg", "mobility.mg", "mobility.eg",
+	"mobility.safe.mg", "mobility.safe.eg", "check.mg", "check.eg"}
 
 // The weights shared by all types, in this order from globalBase.
 const (
@@ -185,6 +190,12 @@ func termNames(v *rules.Variant) []string {
 //	L.advance.mg, L.advance.eg   per rank from its own first rank (0)
 //	L.mobility.mg, L.mobility.eg per square the piece reaches on the board
 //	                             as it stands (0; not for pawns and royals)
+//	L.mobility.safe.mg/eg        per square of those that no enemy pawn
+//	                             attacks (0, not for pawns and royals)
+//	L.check.mg, L.check.eg       per safe check: a square the piece moves
+//	                             to from which it would attack the enemy
+//	                             royal piece, and that no enemy piece
+//	                             attacks (0; not for pawns and royals)
 //
 // then the pawn structure (pawn.doubled.mg/eg per extra pawn on a file,
 // pawn.isolated.mg/eg, pawn.passed.mg/eg and pawn.passed.advance.mg/eg
@@ -206,7 +217,10 @@ func termNames(v *rules.Variant) []string {
 // per enemy piece (not a pawn) an own pawn attacks, threat.lesser.mg/eg
 // per enemy piece an own piece worth at least half a pawn less attacks and
 // threat.hanging.mg/eg per enemy piece attacked and not defended (royal
-// pieces are never counted as victims), these twenty-four 0 by default,
+// pieces are never counted as victims), king.openfile.mg/eg per file at
+// or beside the own royal piece without an own pawn and king.storm.mg/eg
+// the ranks beyond their third of the most advanced enemy pawn on each of
+// those files, these twenty-eight 0 by default,
 // then the variant's own terms (Terms), where pieces carry ranks rank.1 to
 // rank.9 (what a piece of that rank is worth beyond its type's value times
 // its durability, in percent of the type's hand-set value), and last, for
@@ -402,6 +416,8 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 	}
 	var h hits
 	e.hitSets(p, &h, false)
+	var pa [2]geom.Set
+	e.pawnAttacks(p, &pa)
 	ph := min(phase, e.full)
 	fm := float64(ph) / float64(e.full)
 	fe := 1 - fm
@@ -411,6 +427,9 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		if c == rules.Black {
 			sign = -1
 		}
+		var cc checkCache
+		var from *geom.Set
+		on := king[c.Other()] != geom.NoSquare
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
@@ -440,7 +459,14 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			dst[sq] += sign * fm
 			dst[sq+e.sqCells] += sign * fe
 			if len(e.rays[t][0]) > 0 {
-				n, att := e.mobility(p, s, t, c, king[c.Other()], nil)
+				if on {
+					from = e.from(p, &cc, t, c, king[c.Other()])
+				}
+				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, from, &pa[c.Other()])
+				d[mobSafeMg] += sign * float64(safe) * fm
+				d[mobSafeEg] += sign * float64(safe) * fe
+				d[checkMg] += sign * float64(chk) * fm
+				d[checkEg] += sign * float64(chk) * fe
 				d[mobilityMg] += sign * float64(n) * fm
 				d[mobilityEg] += sign * float64(n) * fe
 				g := dst[globalBase(e.v):]

@@ -26,8 +26,13 @@ func TestFeaturesDotWeights(t *testing.T) {
 		}
 		changed["tempo"] = 25
 		for n := range changed {
-			if strings.HasSuffix(n, ".mobility.mg") || strings.HasSuffix(n, ".mobility.eg") {
+			switch {
+			case strings.HasSuffix(n, ".mobility.mg") || strings.HasSuffix(n, ".mobility.eg"):
 				changed[n] = 3
+			case strings.Contains(n, ".mobility.safe."):
+				changed[n] = 2
+			case strings.Contains(n, ".check."):
+				changed[n] = 9
 			}
 		}
 		for n := range changed {
@@ -40,7 +45,7 @@ func TestFeaturesDotWeights(t *testing.T) {
 			"pawn.passed.blocked.mg": -8, "pawn.passed.blocked.eg": -15, "pawn.passed.king.own.mg": -1, "pawn.passed.king.own.eg": -4,
 			"pawn.passed.king.enemy.mg": 1, "pawn.passed.king.enemy.eg": 5,
 			"threat.pawn.mg": 40, "threat.pawn.eg": 30, "threat.lesser.mg": 35, "threat.lesser.eg": 25,
-			"threat.hanging.mg": 15, "threat.hanging.eg": 20} {
+			"threat.hanging.mg": 15, "threat.hanging.eg": 20, "king.openfile.mg": -20, "king.openfile.eg": 3, "king.storm.mg": -6, "king.storm.eg": 1} {
 			changed[n] = x
 		}
 		for _, tt := range []struct {
