@@ -698,8 +698,11 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		for c := rules.White; c <= rules.Black; c++ {
 			att := 0
 			var cc checkCache
-			var from *geom.Set
+			var from, pawnAtt *geom.Set
 			on := e.kingOn && zone[c] != geom.NoSquare
+			if e.safeOn {
+				pawnAtt = &pa[c.Other()]
+			}
 			for _, s := range p.Pieces(c) {
 				t := p.At(s).Type()
 				if len(e.rays[t][0]) == 0 {
@@ -707,10 +710,6 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				}
 				if on {
 					from = e.from(p, &cc, t, c, zone[c])
-				}
-				var pawnAtt *geom.Set
-				if e.safeOn {
-					pawnAtt = &pa[c.Other()]
 				}
 				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, from, pawnAtt)
 				mg[c] += safe * e.safeW[t][0]
