@@ -59,6 +59,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if teacher, err = newUCITeacher(*labelEngine); err != nil {
 			return fail(stderr, "tune", err)
 		}
+		if err := teacher.identify(); err != nil {
+			return fail(stderr, "tune", err)
+		}
 	}
 	v, err := pf.variantOf()
 	if err != nil {

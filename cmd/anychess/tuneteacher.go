@@ -18,6 +18,7 @@ import (
 // and "go nodes N".
 type uciTeacher struct {
 	spec match.Spec
+	id   string // the engine's name for itself ("id name"), from identify
 }
 
 // newUCITeacher reads -label-engine's value: a command and its UCI
@@ -30,9 +31,27 @@ func newUCITeacher(s string) (*uciTeacher, error) {
 	return &uciTeacher{spec: sp}, nil
 }
 
-// Name is the engine's command and options, as the labels file's header
-// records them.
-func (t *uciTeacher) Name() string { return t.spec.String() }
+// identify starts the engine once to learn its name for itself (its "id
+// name", which carries its version), so that Name tells apart two
+// engines run by the same command: a Stockfish upgraded in place must
+// not extend the scores of the one before.
+func (t *uciTeacher) identify() error {
+	e, err := match.StartUCI(t.spec)
+	if err != nil {
+		return fmt.Errorf("-label-engine: %w", err)
+	}
+	t.id = strings.Join(strings.Fields(e.Name()), " ")
+	return e.Close()
+}
+
+// Name is the engine's command and options, then its name for itself if
+// identify learnt it, as the labels file's header records them.
+func (t *uciTeacher) Name() string {
+	if t.id == "" {
+		return t.spec.String()
+	}
+	return t.spec.String() + " (" + t.id + ")"
+}
 
 // searchTimeout bounds one position's search: a search of a fixed number
 // of nodes that takes longer means the engine hangs.

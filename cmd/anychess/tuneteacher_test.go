@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -56,7 +57,7 @@ func fakeTeacher(mode string, in io.Reader, out io.Writer) int {
 		line := sc.Text()
 		switch {
 		case line == "uci":
-			say("id name Fake Teacher")
+			say("id name %s", cmp.Or(os.Getenv(fakeTeacherIDEnv), "Fake Teacher"))
 			say("option name Hash type spin default 16 min 1 max 33554432")
 			say("uciok")
 		case line == "isready":
@@ -83,6 +84,10 @@ func fakeTeacher(mode string, in io.Reader, out io.Writer) int {
 	}
 	return 0
 }
+
+// fakeTeacherIDEnv, if set, is the fake teacher's name for itself in
+// place of "Fake Teacher": the same command, another version.
+const fakeTeacherIDEnv = "ANYCHESS_FAKE_TEACHER_ID"
 
 // teacherCommand returns -label-engine's value that runs the test binary
 // as the fake teacher in mode.
@@ -146,7 +151,7 @@ func TestTuneLabelEngine(t *testing.T) {
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, "chess.labels"))
 	header, _, _ := strings.Cut(string(data), "\n")
-	if !strings.Contains(header, "nodes 321") || !strings.Contains(header, "teacher uci:") || !strings.Contains(header, fakeTeacherArg+" good") {
+	if !strings.Contains(header, "nodes 321") || !strings.Contains(header, "teacher uci:") || !strings.Contains(header, fakeTeacherArg+" good (Fake Teacher)") {
 		t.Errorf("header %q does not name the engine and its nodes", header)
 	}
 	// Another engine's labels are refused, and so are another search's.
@@ -162,6 +167,13 @@ func TestTuneLabelEngine(t *testing.T) {
 		if st := run(args, nil, &out, &errb); st == 0 || !strings.Contains(errb.String(), "other settings") {
 			t.Errorf("%v: exit %d, the labels of another teacher accepted: %s", a, st, errb.String())
 		}
+	}
+	// So are those of another version run by the same command.
+	t.Setenv(fakeTeacherIDEnv, "Fake Teacher 2")
+	out.Reset()
+	errb.Reset()
+	if st := run(args, nil, &out, &errb); st == 0 || !strings.Contains(errb.String(), "other settings") {
+		t.Errorf("exit %d, the labels of another version of the teacher accepted: %s", st, errb.String())
 	}
 }
 
