@@ -2,10 +2,12 @@ package eval_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -44,4 +46,74 @@ func TestAttackedBy(t *testing.T) {
 			t.Errorf("%s: no square attacked", name)
 		}
 	}
+}
+
+// TestFromUnions: the squares from which a piece would attack the enemy
+// royal piece, taken for a type whose rays are two other types' together
+// (a queen: a rook and a bishop) as theirs together, are those walked for
+// the type alone, whatever order the types come in, on positions from
+// seeded random play.
+func TestFromUnions(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		unions int // the types that are two others together
+	}{{"chess", 1}, {"capablanca", 3}, {"greatshatranj", 3}, {"courier", 1}, {"xiangqi", 0}} {
+		v, err := catalog.MustDefault().Get(tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := eval.New(v)
+		var types []rules.Type
+		unions := 0
+		for ty := rules.Type(1); int(ty) <= v.NumTypes(); ty++ {
+			types = append(types, ty)
+			if e.Union(ty) != [2]rules.Type{} {
+				unions++
+			}
+		}
+		if unions != tt.unions {
+			t.Errorf("%s: %d types are two others together, want %d", tt.name, unions, tt.unions)
+		}
+		rng := rand.New(rand.NewPCG(11, 13))
+		buf := make([]rules.Move, 0, rules.MaxMoves)
+		p := v.Start()
+		for ply := 0; ply < 80 && !p.Status().Over(); ply++ {
+			for c := rules.White; c <= rules.Black; c++ {
+				k, ok := royal(v, p, c.Other())
+				if !ok {
+					continue
+				}
+				for _, order := range [][]rules.Type{types, reversed(types)} {
+					got, want := e.FromSquares(p, order, c, k)
+					for i := range got {
+						if got[i] != want[i] {
+							t.Fatalf("%s ply %d: type %d's squares %v, want %v", tt.name, ply, order[i], got[i].Squares(), want[i].Squares())
+						}
+					}
+				}
+			}
+			ms := p.LegalMoves(buf[:0])
+			if len(ms) == 0 {
+				break
+			}
+			m := ms[rng.IntN(len(ms))]
+			p.MakeOutcome(m, rng.IntN(len(p.Outcomes(m))))
+		}
+	}
+}
+
+// royal returns the square of c's royal piece.
+func royal(v *rules.Variant, p *rules.Position, c rules.Color) (geom.Square, bool) {
+	for _, s := range p.Pieces(c) {
+		if v.PieceSpec(p.At(s).Type()).Royal {
+			return s, true
+		}
+	}
+	return geom.NoSquare, false
+}
+
+func reversed(ts []rules.Type) []rules.Type {
+	r := slices.Clone(ts)
+	slices.Reverse(r)
+	return r
 }

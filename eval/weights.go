@@ -397,11 +397,13 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 	var king [2]geom.Square
 	var nonRoyal, mat [2]int
 	phase := 0
+	var m men
 	for c := rules.White; c <= rules.Black; c++ {
 		king[c] = geom.NoSquare
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
+			e.addMan(&m, c, t, s)
 			phase += e.phase[t]
 			mat[c] += e.PieceValue(pc)
 			if e.royal[t] {
@@ -410,12 +412,12 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 				nonRoyal[c]++
 			}
 			if t == e.pawn && e.pawn != 0 {
-				pawns[c][s.File()].add(relRank(e.v, c, s))
+				pawns[c][s.File()].add(e.relRank(c, s))
 			}
 		}
 	}
 	var h hits
-	e.hitSets(p, &h, false)
+	e.hitSets(p, &h)
 	var pa [2]geom.Set
 	e.pawnAttacks(p, &pa)
 	ph := min(phase, e.full)
@@ -458,7 +460,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			sq := e.sqAt + (int(t)-1)*2*e.sqCells + e.sqIdx[rel]
 			dst[sq] += sign * fm
 			dst[sq+e.sqCells] += sign * fe
-			if len(e.rays[t][0]) > 0 {
+			if e.walks[t] {
 				if on {
 					from = e.from(p, &cc, t, c, king[c.Other()])
 				}
@@ -476,7 +478,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		}
 		g := dst[globalBase(e.v):]
 		var x termCounts
-		e.countTerms(p, &pawns, king, &h, c, &x)
+		e.countTerms(p, &pawns, king, &h, &pa, &m, c, &x)
 		for i, n := range x.n {
 			g[gTerms+2*i] += sign * float64(n) * fm
 			g[gTerms+2*i+1] += sign * float64(n) * fe
