@@ -137,6 +137,7 @@ type Evaluator struct {
 	// captures and each type's capturing rays
 	termWt   [numTerms][2]int
 	termsOn  bool
+	hitsOn   bool // the terms or the safe checks need what each side attacks (hits)
 	pawnCap  [2][]pawnCapture
 	hitRays  [][2][]ray
 	pawnStep bool                              // the pawn's capturing rays are the single steps of pawnCap
@@ -297,6 +298,7 @@ func (e *Evaluator) build() {
 		e.termWt[i] = [2]int{roundInt(g[gTerms+2*i]), roundInt(g[gTerms+2*i+1])}
 		e.termsOn = e.termsOn || e.termWt[i] != [2]int{}
 	}
+	e.hitsOn = e.termsOn || e.kingOn
 	e.pawnCap = pawnCaptures(v, e.pawn)
 	e.hitRays = make([][2][]ray, v.NumTypes()+1)
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
@@ -511,12 +513,13 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 // ones where it moves, enemy pieces where it captures; and, with att, the
 // squares next to the enemy king on k (or k itself) that its capturing
 // rays reach, whatever stands there (NoSquare: none). With h, it also
-// puts the pieces its capturing rays reach into h (see hitSets); with
-// from, it counts the squares it moves to that are in from and that no
-// enemy piece attacks (safe checks, king.go); with pawnAtt, it counts the
+// puts the squares its capturing rays reach into h (see hitFrom); with
+// ck, it lists the squares it moves to that are in ck.from, for the safe
+// checks (king.go), and counts in chk those of them no enemy piece
+// attacks that the list has no room for; with pawnAtt, it counts the
 // squares it moves to that are not in pawnAtt (no enemy pawn attacks
 // them).
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, from, pawnAtt *geom.Set) (n, att, chk, safe int) {
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, ck *checks, pawnAtt *geom.Set) (n, att, chk, safe int) {
 	for _, r := range e.rays[t][c] {
 		q := s
 		for range r.steps {
@@ -529,12 +532,15 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 				att++
 			}
 			if pc == rules.Empty {
+				if r.capture && h != nil {
+					h.any[c].Add(q)
+				}
 				if r.move {
 					n++
 					if pawnAtt != nil && !pawnAtt.Has(q) {
 						safe++
 					}
-					if from != nil && from.Has(q) && !e.attackedBy(p, q, c.Other()) {
+					if ck != nil && ck.from.Has(q) && !ck.add(q, t) && !e.attackedBy(p, q, c.Other()) {
 						chk++
 					}
 				}
@@ -546,7 +552,7 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 					if pawnAtt != nil && !pawnAtt.Has(q) {
 						safe++
 					}
-					if from != nil && from.Has(q) && !e.attackedBy(p, q, c.Other()) {
+					if ck != nil && ck.from.Has(q) && !ck.add(q, t) && !e.attackedBy(p, q, c.Other()) {
 						chk++
 					}
 				}
@@ -682,15 +688,16 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var king [2]geom.Square
 	var hasKing [2]bool
 	var h hits
-	var hp, pawnH *hits // the threats' hits; those of the pawns, when gathered with pa
-	if e.termsOn {
+	var hp, pawnH *hits // what each side attacks (threats, safe checks); the pawns', when gathered with pa
+	if e.hitsOn {
 		hp = &h
 		if e.pawnStep {
 			pawnH = hp
 		}
 	}
+	var chks [2]checks // the safe checks' squares
 	var pa [2]geom.Set // the squares each side's pawns attack
-	paOn := e.pawn != 0 && (e.safeOn || e.termsOn)
+	paOn := e.pawn != 0 && (e.safeOn || e.hitsOn)
 	var colours [2][rules.MaxTypes + 1]uint8 // the square colours of each type's pieces, for the pairs
 	var m men                                // the pawns and pieces, for the terms
 	for c := rules.White; c <= rules.Black; c++ {
@@ -740,7 +747,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 		for c := rules.White; c <= rules.Black; c++ {
 			att := 0
 			cc.n = 0 // empty for this side
-			var from, pawnAtt *geom.Set
+			var pawnAtt *geom.Set
 			on := e.kingOn && zone[c] != geom.NoSquare
 			if e.safeOn {
 				pawnAtt = &pa[c.Other()]
@@ -750,11 +757,12 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				if !e.walks[t] {
 					continue
 				}
-				from = nil
+				var ck *checks
 				if on && e.chkOn[t] {
-					from = e.from(p, &cc, t, c, zone[c])
+					chks[c].from = e.from(p, &cc, t, c, zone[c])
+					ck = &chks[c]
 				}
-				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, from, pawnAtt)
+				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, ck, pawnAtt)
 				mg[c] += safe * e.safeW[t][0]
 				eg[c] += safe * e.safeW[t][1]
 				mg[c] += n*e.mobW[t][0] + chk*e.chkW[t][0]
@@ -763,6 +771,16 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 			mg[c] += att * e.att[0]
 			eg[c] += att * e.att[1]
+		}
+		// the safe checks listed: h holds every square each side attacks
+		for c := rules.White; c <= rules.Black; c++ {
+			ck := &chks[c]
+			for i := range ck.n {
+				if t := ck.t[i]; !h.any[c.Other()].Has(ck.q[i]) {
+					mg[c] += e.chkW[t][0]
+					eg[c] += e.chkW[t][1]
+				}
+			}
 		}
 	}
 	if e.pawn != 0 {

@@ -52,3 +52,13 @@ func (e *Evaluator) FromSquares(p *rules.Position, types []rules.Type, c rules.C
 	}
 	return got, want
 }
+
+// Attacks returns the squares c's pieces attack as hitSets gathers them.
+func (e *Evaluator) Attacks(p *rules.Position, c rules.Color) geom.Set {
+	var h hits
+	e.hitSets(p, &h)
+	return h.any[c]
+}
+
+// MaxChecks is maxChecks, for the tests.
+const MaxChecks = maxChecks

@@ -13,6 +13,41 @@ import (
 // piece attacks; and the squares the pawns attack, for the mobility on
 // squares no enemy pawn attacks (L.mobility.safe).
 
+// maxChecks is how many squares checks lists.
+const maxChecks = 32
+
+// checks lists the squares one side's pieces move to from which they
+// would attack the enemy royal piece (each in from for its type), with the
+// type, to count those the enemy does not attack once all it attacks is
+// known.
+type checks struct {
+	from *geom.Set
+	n    int
+	q    [maxChecks]geom.Square
+	t    [maxChecks]rules.Type
+}
+
+// add lists q for type t, or reports false when the list is full.
+func (ck *checks) add(q geom.Square, t rules.Type) bool {
+	if ck.n == maxChecks {
+		return false
+	}
+	ck.q[ck.n], ck.t[ck.n] = q, t
+	ck.n++
+	return true
+}
+
+// safeChecks counts the squares ck lists that are not in attacked.
+func (e *Evaluator) safeChecks(ck *checks, attacked *geom.Set) int {
+	n := 0
+	for _, q := range ck.q[:ck.n] {
+		if !attacked.Has(q) {
+			n++
+		}
+	}
+	return n
+}
+
 // checkCache keeps the squares from which each type of one side attacks
 // the enemy royal piece, for the first few types met; others are walked
 // again into spare.
@@ -227,8 +262,11 @@ func (e *Evaluator) pawnAttack(p *rules.Position, s geom.Square, c rules.Color, 
 			continue
 		}
 		pa.Add(q)
-		if h != nil && x.IsPiece() {
-			e.hit(h, c, e.pawn, q, x)
+		if h != nil {
+			h.any[c].Add(q)
+			if x.IsPiece() {
+				e.hit(h, c, e.pawn, q, x)
+			}
 		}
 	}
 }

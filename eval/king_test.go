@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -13,7 +14,8 @@ import (
 
 // TestAttackedBy: whether a side attacks a square, walked back from the
 // square, agrees with the squares its pieces' capturing rays reach walked
-// forward, on every square of positions from seeded random play.
+// forward, on every square of positions from seeded random play; and the
+// squares the hits gather are those.
 func TestAttackedBy(t *testing.T) {
 	for _, name := range []string{"chess", "shogi", "xiangqi", "capablanca"} {
 		v, err := catalog.MustDefault().Get(name)
@@ -29,6 +31,9 @@ func TestAttackedBy(t *testing.T) {
 			for c := rules.White; c <= rules.Black; c++ {
 				at := e.AttackedSquares(p, c)
 				attacked += at.Len()
+				if got := e.Attacks(p, c); got != at {
+					t.Fatalf("%s ply %d: %v attacks %v, want %v", name, ply, c, got.Squares(), at.Squares())
+				}
 				for _, q := range v.Board().Squares() {
 					if got, want := e.AttackedBy(p, q, c), at.Has(q); got != want {
 						t.Fatalf("%s ply %d: AttackedBy(%v, %v) = %v, want %v", name, ply, q, c, got, want)
@@ -116,4 +121,46 @@ func reversed(ts []rules.Type) []rules.Type {
 	r := slices.Clone(ts)
 	slices.Reverse(r)
 	return r
+}
+
+// TestManyChecks: where one side has more squares of safe checks than
+// the evaluation lists (eval.MaxChecks), the evaluation still weighs
+// each of them: it is the weights times the features, which count the
+// checks piece by piece.
+func TestManyChecks(t *testing.T) {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := eval.NewWeights(v, map[string]float64{"Q.check.mg": 100, "Q.check.eg": 100})
+	names := eval.Names(v)
+	at := map[string]int{}
+	for i, n := range names {
+		at[n] = i
+	}
+	for _, fen := range []string{
+		"5Q2/4Q3/QQ4Q1/3k4/Q7/7Q/4Q3/1Q3Q1K w - - 0 1", // 60 checks
+		"5Q2/4Q3/QQ4Q1/3k4/Q7/7Q/4Q3/1Q3Q1K b - - 0 1",
+	} {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := e.Weights()
+		f := make([]float64, len(w))
+		dot := e.Features(p, f)
+		if n := f[at["Q.check.mg"]] + f[at["Q.check.eg"]]; n <= eval.MaxChecks {
+			t.Fatalf("%s: %v checks, want more than %d", fen, n, eval.MaxChecks)
+		}
+		for j := range w {
+			dot += w[j] * f[j]
+		}
+		got := float64(e.Evaluate(p))
+		if p.Turn() == rules.Black {
+			got = -got
+		}
+		if math.Abs(got-dot) > 30 { // the rounding of whole centipawns
+			t.Errorf("%s: evaluation %v, weights times features %v", fen, got, dot)
+		}
+	}
 }

@@ -156,8 +156,9 @@ func boardWords(ranks int) [2]int {
 	return [2]int{int(geom.Sq(0, 0)) / 64, int(geom.Sq(geom.MaxFiles-1, ranks-1))/64 + 1}
 }
 
-// hits are the pieces each side attacks: any[c] the squares of the pieces
-// (of either side) that c's pieces could capture if they were enemies,
+// hits are what each side attacks: any[c] the squares c's pieces attack,
+// empty or not (of the pieces, those of either side that c's pieces could
+// capture if they were enemies),
 // pawn[c] the enemy pieces other than pawns that c's pawns attack,
 // lesser[c] the enemy pieces that c's pieces worth at least lesserMargin
 // less attack (not pawns or royal pieces).
@@ -184,6 +185,7 @@ func (e *Evaluator) hitFrom(p *rules.Position, s geom.Square, t rules.Type, c ru
 			q = geom.Square(int(q) + r.off)
 			pc := p.At(q)
 			if pc == rules.Empty {
+				h.any[c].Add(q)
 				continue
 			}
 			if pc.IsPiece() {

@@ -430,7 +430,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			sign = -1
 		}
 		var cc checkCache
-		var from *geom.Set
+		var ck checks
 		on := king[c.Other()] != geom.NoSquare
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -461,10 +461,13 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			dst[sq] += sign * fm
 			dst[sq+e.sqCells] += sign * fe
 			if e.walks[t] {
+				var ckp *checks
 				if on {
-					from = e.from(p, &cc, t, c, king[c.Other()])
+					ck.from, ck.n = e.from(p, &cc, t, c, king[c.Other()]), 0
+					ckp = &ck
 				}
-				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, from, &pa[c.Other()])
+				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, ckp, &pa[c.Other()])
+				chk += e.safeChecks(&ck, &h.any[c.Other()])
 				d[mobSafeMg] += sign * float64(safe) * fm
 				d[mobSafeEg] += sign * float64(safe) * fe
 				d[checkMg] += sign * float64(chk) * fm
