@@ -73,6 +73,9 @@ const (
 // safe for concurrent use.
 type Evaluator struct {
 	v       *rules.Variant
+	files   int // the board's size
+	ranks   int
+	words   [2]int                  // the words of a geom.Set that hold the board's squares (boardWords)
 	w       []float64               // the weights, indexed as in Names
 	value   [rules.MaxTypes + 1]int // middle-game value
 	valEg   [rules.MaxTypes + 1]int // endgame value
@@ -115,24 +118,31 @@ type Evaluator struct {
 	// mobility: each type's rays (none for pawns and royals) and weights
 	// by phase; mobOn[t] when a weight of t is not 0
 	rays   [][2][]ray
+	walks  [rules.MaxTypes + 1]bool // the type has rays: mobility walks it
 	mobW   [rules.MaxTypes + 1][2]int
 	safeW  [rules.MaxTypes + 1][2]int // L.mobility.safe
 	safeOn bool
 	mobOn  [rules.MaxTypes + 1]bool
 	anyMob bool
+	walkOn bool // mobility walks the pieces (for mobility, the attack on the king or the safe checks)
 	// the attack on the king: per square next to the enemy king that a
 	// piece's capturing rays reach
 	att   [2]int
 	attOn bool
 	// the safe checks by type (king.go)
 	chkW   [rules.MaxTypes + 1][2]int
+	chkOn  [rules.MaxTypes + 1]bool // a weight of chkW is not 0
 	kingOn bool
 	// the terms of terms.go: their weights by phase, and the pawn's
 	// captures and each type's capturing rays
-	termWt  [numTerms][2]int
-	termsOn bool
-	pawnCap [2][]pawnCapture
-	hitRays [][2][]ray
+	termWt   [numTerms][2]int
+	termsOn  bool
+	hitsOn   bool // the terms or the safe checks need what each side attacks (hits)
+	pawnCap  [2][]pawnCapture
+	hitRays  [][2][]ray
+	pawnStep bool                              // the pawn's capturing rays are the single steps of pawnCap
+	back     [2][]backRay                      // the directions attackedBy walks, by attacking side
+	union    [rules.MaxTypes + 1][2]rules.Type // the two types whose capturing rays are a type's together (unions)
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -180,6 +190,8 @@ func NewWeights(v *rules.Variant, w map[string]float64) *Evaluator {
 func (e *Evaluator) build() {
 	v := e.v
 	b := v.Board()
+	e.files, e.ranks = b.Files, b.Ranks
+	e.words = boardWords(b.Ranks)
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
 	for _, s := range squares {
@@ -267,6 +279,7 @@ func (e *Evaluator) build() {
 			continue
 		}
 		e.rays[t] = mobilityRays(v.Movement(t))
+		e.walks[t] = len(e.rays[t][0]) > 0
 		base := e.w[pieceBase(t):]
 		e.mobW[t] = [2]int{roundInt(base[mobilityMg]), roundInt(base[mobilityEg])}
 		e.safeW[t] = [2]int{roundInt(base[mobSafeMg]), roundInt(base[mobSafeEg])}
@@ -275,19 +288,25 @@ func (e *Evaluator) build() {
 		e.mobOn[t] = (e.mobW[t] != [2]int{} || safe) && len(e.rays[t][0]) > 0
 		e.anyMob = e.anyMob || e.mobOn[t]
 		e.chkW[t] = [2]int{roundInt(base[checkMg]), roundInt(base[checkEg])}
+		e.chkOn[t] = e.chkW[t] != [2]int{}
 		e.kingOn = e.kingOn || (len(e.rays[t][0]) > 0 && e.chkW[t] != [2]int{})
 	}
 	e.att = [2]int{roundInt(g[gKingAttMg]), roundInt(g[gKingAttEg])}
 	e.attOn = e.att != [2]int{}
+	e.walkOn = e.anyMob || e.attOn || e.kingOn
 	for i := range e.termWt {
 		e.termWt[i] = [2]int{roundInt(g[gTerms+2*i]), roundInt(g[gTerms+2*i+1])}
 		e.termsOn = e.termsOn || e.termWt[i] != [2]int{}
 	}
+	e.hitsOn = e.termsOn || e.kingOn
 	e.pawnCap = pawnCaptures(v, e.pawn)
 	e.hitRays = make([][2][]ray, v.NumTypes()+1)
 	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
 		e.hitRays[t] = hitRays(v.Movement(t))
 	}
+	e.back = e.backRays()
+	e.union = e.unions()
+	e.pawnStep = e.pawn != 0 && !slices.ContainsFunc(e.hitRays[e.pawn][0], func(r ray) bool { return r.steps != 1 })
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
 	start := v.Start()
 	for c := rules.White; c <= rules.Black; c++ {
@@ -494,12 +513,13 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 // ones where it moves, enemy pieces where it captures; and, with att, the
 // squares next to the enemy king on k (or k itself) that its capturing
 // rays reach, whatever stands there (NoSquare: none). With h, it also
-// puts the pieces its capturing rays reach into h (see hitSets); with
-// from, it counts the squares it moves to that are in from and that no
-// enemy piece attacks (safe checks, king.go); with pawnAtt, it counts the
+// puts the squares its capturing rays reach into h (see hitFrom); with
+// ck, it lists the squares it moves to that are in ck.from, for the safe
+// checks (king.go), and counts in chk those of them no enemy piece
+// attacks that the list has no room for; with pawnAtt, it counts the
 // squares it moves to that are not in pawnAtt (no enemy pawn attacks
 // them).
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, from, pawnAtt *geom.Set) (n, att, chk, safe int) {
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, ck *checks, pawnAtt *geom.Set) (n, att, chk, safe int) {
 	for _, r := range e.rays[t][c] {
 		q := s
 		for range r.steps {
@@ -512,12 +532,15 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 				att++
 			}
 			if pc == rules.Empty {
+				if r.capture && h != nil {
+					h.any[c].Add(q)
+				}
 				if r.move {
 					n++
 					if pawnAtt != nil && !pawnAtt.Has(q) {
 						safe++
 					}
-					if from != nil && from.Has(q) && !e.attackedBy(p, q, c.Other()) {
+					if ck != nil && ck.from.Has(q) && !ck.add(q, t) && !e.attackedBy(p, q, c.Other()) {
 						chk++
 					}
 				}
@@ -529,7 +552,7 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 					if pawnAtt != nil && !pawnAtt.Has(q) {
 						safe++
 					}
-					if from != nil && from.Has(q) && !e.attackedBy(p, q, c.Other()) {
+					if ck != nil && ck.from.Has(q) && !ck.add(q, t) && !e.attackedBy(p, q, c.Other()) {
 						chk++
 					}
 				}
@@ -572,8 +595,17 @@ func (e *Evaluator) pairs(p *rules.Position, c rules.Color) int {
 	}
 	var colours [rules.MaxTypes + 1]uint8
 	for _, s := range p.Pieces(c) {
-		colours[p.At(s).Type()] |= 1 << ((s.File() + s.Rank()) & 1)
+		colours[p.At(s).Type()] |= squareColour(s)
 	}
+	return e.pairCount(&colours)
+}
+
+// squareColour is 1 or 2 by the colour of s.
+func squareColour(s geom.Square) uint8 { return 1 << ((s.File() + s.Rank()) & 1) }
+
+// pairCount counts the colour-bound types whose pieces stand on both
+// square colours, by type the colours of their squares (squareColour).
+func (e *Evaluator) pairCount(colours *[rules.MaxTypes + 1]uint8) int {
 	n := 0
 	for _, t := range e.bound {
 		if colours[t] == 3 {
@@ -655,6 +687,19 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	var pawns [2][geom.MaxFiles]pawnFile
 	var king [2]geom.Square
 	var hasKing [2]bool
+	var h hits
+	var hp, pawnH *hits // what each side attacks (threats, safe checks); the pawns', when gathered with pa
+	if e.hitsOn {
+		hp = &h
+		if e.pawnStep {
+			pawnH = hp
+		}
+	}
+	var chks [2]checks // the safe checks' squares
+	var pa [2]geom.Set // the squares each side's pawns attack
+	paOn := e.pawn != 0 && (e.safeOn || e.hitsOn)
+	var colours [2][rules.MaxTypes + 1]uint8 // the square colours of each type's pieces, for the pairs
+	var m men                                // the pawns and pieces, for the terms
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -672,46 +717,52 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				king[c] = s
 				hasKing[c] = true
 			}
-			if t == e.pawn && e.pawn != 0 {
-				pawns[c][s.File()].add(relRank(e.v, c, s))
+			if e.pairOn {
+				colours[c][t] |= squareColour(s)
+			}
+			if e.termsOn {
+				e.addMan(&m, c, t, s)
+			}
+			pawn := t == e.pawn && e.pawn != 0
+			if pawn {
+				pawns[c][s.File()].add(e.relRank(c, s))
+				if paOn {
+					e.pawnAttack(p, s, c, &pa[c], pawnH)
+				}
+			}
+			// the hits that neither the mobility's walk nor pa gathers
+			if hp != nil && !(e.walkOn && e.walks[t]) && !(pawn && pawnH != nil) {
+				e.hitFrom(p, s, t, c, hp)
 			}
 		}
 	}
-	var h hits
-	var hp *hits // the threats' hits, gathered on the mobility's walk
-	if e.termsOn {
-		hp = &h
-	}
-	walked := false
-	if e.anyMob || e.attOn || e.kingOn {
-		walked = true
+	if e.walkOn {
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
 			if hasKing[c.Other()] {
 				zone[c] = king[c.Other()]
 			}
 		}
-		var pa [2]geom.Set // the squares each side's pawns attack
-		if e.safeOn {
-			e.pawnAttacks(p, &pa)
-		}
+		var cc checkCache
 		for c := rules.White; c <= rules.Black; c++ {
 			att := 0
-			var cc checkCache
-			var from, pawnAtt *geom.Set
+			cc.n = 0 // empty for this side
+			var pawnAtt *geom.Set
 			on := e.kingOn && zone[c] != geom.NoSquare
 			if e.safeOn {
 				pawnAtt = &pa[c.Other()]
 			}
 			for _, s := range p.Pieces(c) {
 				t := p.At(s).Type()
-				if len(e.rays[t][0]) == 0 {
+				if !e.walks[t] {
 					continue
 				}
-				if on {
-					from = e.from(p, &cc, t, c, zone[c])
+				var ck *checks
+				if on && e.chkOn[t] {
+					chks[c].from = e.from(p, &cc, t, c, zone[c])
+					ck = &chks[c]
 				}
-				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, from, pawnAtt)
+				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, ck, pawnAtt)
 				mg[c] += safe * e.safeW[t][0]
 				eg[c] += safe * e.safeW[t][1]
 				mg[c] += n*e.mobW[t][0] + chk*e.chkW[t][0]
@@ -720,6 +771,16 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 			}
 			mg[c] += att * e.att[0]
 			eg[c] += att * e.att[1]
+		}
+		// the safe checks listed: h holds every square each side attacks
+		for c := rules.White; c <= rules.Black; c++ {
+			ck := &chks[c]
+			for i := range ck.n {
+				if t := ck.t[i]; !h.any[c.Other()].Has(ck.q[i]) {
+					mg[c] += e.chkW[t][0]
+					eg[c] += e.chkW[t][1]
+				}
+			}
 		}
 	}
 	if e.pawn != 0 {
@@ -744,10 +805,9 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 				ks[c] = king[c]
 			}
 		}
-		e.hitSets(p, &h, walked)
 		for c := rules.White; c <= rules.Black; c++ {
 			var x termCounts
-			e.countTerms(p, &pawns, ks, &h, c, &x)
+			e.countTerms(p, &pawns, ks, &h, &pa, &m, c, &x)
 			for i, n := range x.n {
 				mg[c] += n * e.termWt[i][0]
 				eg[c] += n * e.termWt[i][1]
@@ -756,7 +816,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 	}
 	if e.pairOn {
 		for c := rules.White; c <= rules.Black; c++ {
-			n := e.pairs(p, c)
+			n := e.pairCount(&colours[c])
 			mg[c] += n * e.pair[0]
 			eg[c] += n * e.pair[1]
 		}
@@ -806,21 +866,21 @@ func (f *pawnFile) add(rank int) {
 }
 
 // relRank counts ranks from c's own first rank.
-func relRank(v *rules.Variant, c rules.Color, s geom.Square) int {
+func (e *Evaluator) relRank(c rules.Color, s geom.Square) int {
 	if c == rules.White {
 		return s.Rank()
 	}
-	return v.Board().Ranks - 1 - s.Rank()
+	return e.ranks - 1 - s.Rank()
 }
 
 // pawnStructure scores c's pawns: passed pawns (no enemy pawn ahead on the
 // file or a neighbouring one) gain with their advance, doubled and isolated
 // pawns lose.
 func (e *Evaluator) pawnStructure(pawns *[2][geom.MaxFiles]pawnFile, c rules.Color) (mg, eg int) {
-	b := e.v.Board()
+	files := e.files
 	own, opp := &pawns[c], &pawns[c.Other()]
-	last := b.Ranks - 1
-	for f := 0; f < b.Files; f++ {
+	last := e.ranks - 1
+	for f := 0; f < files; f++ {
 		pf := own[f]
 		if pf.n == 0 {
 			continue
@@ -829,11 +889,11 @@ func (e *Evaluator) pawnStructure(pawns *[2][geom.MaxFiles]pawnFile, c rules.Col
 			mg += e.doubled[0] * int(pf.n-1)
 			eg += e.doubled[1] * int(pf.n-1)
 		}
-		if isolated(own, f, b.Files) {
+		if isolated(own, f, files) {
 			mg += e.isolated[0]
 			eg += e.isolated[1]
 		}
-		if passed(own, opp, f, b.Files, last) {
+		if passed(own, opp, f, files, last) {
 			adv := float64(pf.max) / float64(max(1, last-1))
 			mg += int(e.passed[0] + e.passedAdv[0]*adv*adv)
 			eg += int(e.passed[1] + e.passedAdv[1]*adv*adv)
@@ -867,13 +927,12 @@ func (e *Evaluator) shield(own *[geom.MaxFiles]pawnFile, k geom.Square, c rules.
 
 // shieldPawns counts the pawns that shield does.
 func (e *Evaluator) shieldPawns(own *[geom.MaxFiles]pawnFile, k geom.Square, c rules.Color) int {
-	kr := relRank(e.v, c, k)
+	kr := e.relRank(c, k)
 	if kr > 1 {
 		return 0
 	}
-	b := e.v.Board()
 	n := 0
-	for f := max(0, k.File()-1); f <= min(b.Files-1, k.File()+1); f++ {
+	for f := max(0, k.File()-1); f <= min(e.files-1, k.File()+1); f++ {
 		if pf := own[f]; pf.n > 0 && int(pf.min) > kr && int(pf.min) <= kr+2 {
 			n++
 		}

@@ -33,3 +33,32 @@ func (e *Evaluator) AttackedSquares(p *rules.Position, c rules.Color) geom.Set {
 	}
 	return at
 }
+
+// Union returns the two types whose capturing rays are t's together, or
+// zeros (unions).
+func (e *Evaluator) Union(t rules.Type) [2]rules.Type { return e.union[t] }
+
+// FromSquares returns, for each of types in turn, the squares from which
+// c's piece of that type attacks the royal piece on k: got as from gives
+// them, one cache kept through the types as the evaluation keeps it, and
+// want as checkSquares walks them for the type alone.
+func (e *Evaluator) FromSquares(p *rules.Position, types []rules.Type, c rules.Color, k geom.Square) (got, want []geom.Set) {
+	var cc checkCache
+	for _, t := range types {
+		got = append(got, *e.from(p, &cc, t, c, k))
+		var s geom.Set
+		e.checkSquares(p, t, c, k, &s)
+		want = append(want, s)
+	}
+	return got, want
+}
+
+// Attacks returns the squares c's pieces attack as hitSets gathers them.
+func (e *Evaluator) Attacks(p *rules.Position, c rules.Color) geom.Set {
+	var h hits
+	e.hitSets(p, &h)
+	return h.any[c]
+}
+
+// MaxChecks is maxChecks, for the tests.
+const MaxChecks = maxChecks

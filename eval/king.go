@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"slices"
+
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
@@ -11,19 +13,72 @@ import (
 // piece attacks; and the squares the pawns attack, for the mobility on
 // squares no enemy pawn attacks (L.mobility.safe).
 
+// maxChecks is how many squares checks lists.
+const maxChecks = 32
+
+// checks lists the squares one side's pieces move to from which they
+// would attack the enemy royal piece (each in from for its type), with the
+// type, to count those the enemy does not attack once all it attacks is
+// known.
+type checks struct {
+	from *geom.Set
+	n    int
+	q    [maxChecks]geom.Square
+	t    [maxChecks]rules.Type
+}
+
+// add lists q for type t, or reports false when the list is full.
+func (ck *checks) add(q geom.Square, t rules.Type) bool {
+	if ck.n == maxChecks {
+		return false
+	}
+	ck.q[ck.n], ck.t[ck.n] = q, t
+	ck.n++
+	return true
+}
+
+// safeChecks counts the squares ck lists that are not in attacked.
+func (e *Evaluator) safeChecks(ck *checks, attacked *geom.Set) int {
+	n := 0
+	for _, q := range ck.q[:ck.n] {
+		if !attacked.Has(q) {
+			n++
+		}
+	}
+	return n
+}
+
 // checkCache keeps the squares from which each type of one side attacks
 // the enemy royal piece, for the first few types met; others are walked
 // again into spare.
 type checkCache struct {
-	t     [4]rules.Type
-	sets  [4]geom.Set
+	t     [8]rules.Type
+	sets  [8]geom.Set
 	n     int
 	spare geom.Set
 }
 
 // from returns the squares from which c's piece of type t attacks the
-// royal piece on k.
+// royal piece on k. Those of a type whose capturing rays are those of two
+// other types together (a queen's: a rook's and a bishop's, e.union) are
+// theirs together, while the cache has room for the three.
 func (e *Evaluator) from(p *rules.Position, cc *checkCache, t rules.Type, c rules.Color, k geom.Square) *geom.Set {
+	if u := e.union[t]; u[0] != 0 && cc.n+3 <= len(cc.t) && !slices.Contains(cc.t[:cc.n], t) {
+		a := e.walkFrom(p, cc, u[0], c, k)
+		b := e.walkFrom(p, cc, u[1], c, k)
+		s := &cc.sets[cc.n]
+		cc.t[cc.n] = t
+		cc.n++
+		*s = *a
+		s.Union(b)
+		return s
+	}
+	return e.walkFrom(p, cc, t, c, k)
+}
+
+// walkFrom is from without the union: the cached squares, or those that
+// checkSquares walks.
+func (e *Evaluator) walkFrom(p *rules.Position, cc *checkCache, t rules.Type, c rules.Color, k geom.Square) *geom.Set {
 	for i := range cc.n {
 		if cc.t[i] == t {
 			return &cc.sets[i]
@@ -38,6 +93,50 @@ func (e *Evaluator) from(p *rules.Position, cc *checkCache, t rules.Type, c rule
 	*s = geom.Set{}
 	e.checkSquares(p, t, c, k, s)
 	return s
+}
+
+// unions returns, by type, two other types whose capturing rays are
+// together the type's, step and length (a queen's: a bishop's and a
+// rook's), or zeros.
+func (e *Evaluator) unions() (u [rules.MaxTypes + 1][2]rules.Type) {
+	n := rules.Type(len(e.hitRays) - 1)
+	for t := rules.Type(1); t <= n; t++ {
+		if !e.walks[t] {
+			continue
+		}
+		for a := rules.Type(1); a <= n && u[t][0] == 0; a++ {
+			for b := a + 1; b <= n; b++ {
+				if a != t && b != t && e.raysUnion(t, a, b) {
+					u[t] = [2]rules.Type{a, b}
+					break
+				}
+			}
+		}
+	}
+	return u
+}
+
+// raysUnion reports whether the capturing rays of a and b, each fewer
+// than t's and not none, are together t's (by step and length).
+func (e *Evaluator) raysUnion(t, a, b rules.Type) bool {
+	has := func(rs []ray, r ray) bool {
+		return slices.ContainsFunc(rs, func(x ray) bool { return x.off == r.off && x.steps == r.steps })
+	}
+	rt, ra, rb := e.hitRays[t][0], e.hitRays[a][0], e.hitRays[b][0]
+	if len(ra) == 0 || len(rb) == 0 || len(ra) >= len(rt) || len(rb) >= len(rt) {
+		return false
+	}
+	for _, r := range slices.Concat(ra, rb) {
+		if !has(rt, r) {
+			return false
+		}
+	}
+	for _, r := range rt {
+		if !has(ra, r) && !has(rb, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkSquares puts into s the squares from which c's piece of type t
@@ -63,26 +162,79 @@ func (e *Evaluator) checkSquares(p *rules.Position, t rules.Type, c rules.Color,
 
 // attackedBy reports whether one of o's pieces attacks q: whether its
 // capturing rays (as mobility's) reach q, walked back from q along each
-// type's rays turned round to the first piece.
+// direction of o's capturing rays turned round (back) to the first piece,
+// which attacks q if it is o's and its type's ray in that direction is
+// long enough.
 func (e *Evaluator) attackedBy(p *rules.Position, q geom.Square, o rules.Color) bool {
-	c := o.Other()
-	for t := rules.Type(1); int(t) <= e.v.NumTypes(); t++ {
-		for _, r := range e.hitRays[t][c] {
-			x := q
-			for range r.steps {
-				x = geom.Square(int(x) + r.off)
-				pc := p.At(x)
-				if pc == rules.Empty {
-					continue
-				}
-				if pc != rules.Wall && pc.Color() == o && pc.Type() == t {
-					return true
-				}
-				break
+	for i := range e.back[o] {
+		b := &e.back[o][i]
+		x := q
+		for d := 1; d <= b.steps; d++ {
+			x = geom.Square(int(x) + b.off)
+			pc := p.At(x)
+			if pc == rules.Empty {
+				continue
 			}
+			if pc != rules.Wall && pc.Color() == o {
+				bit := uint64(1) << pc.Type()
+				for _, r := range b.reach {
+					if r.steps < d {
+						break
+					}
+					if r.types&bit != 0 {
+						return true
+					}
+				}
+			}
+			break
 		}
 	}
 	return false
+}
+
+// backRay is one direction in which attackedBy walks back from a square
+// for one side's attackers: the step (turned round), the most steps of any
+// type's capturing ray that way, and by how many steps each type reaches,
+// the longest first.
+type backRay struct {
+	off   int
+	steps int
+	reach []typeReach
+}
+
+// typeReach is the types (a bit each) whose capturing ray in a direction
+// is steps long.
+type typeReach struct {
+	steps int
+	types uint64
+}
+
+// backRays returns, for each side, the directions attackedBy walks: the
+// capturing rays of every type, each turned round, merged by step.
+func (e *Evaluator) backRays() (out [2][]backRay) {
+	for o := rules.White; o <= rules.Black; o++ {
+		for t := rules.Type(1); int(t) < len(e.hitRays); t++ {
+			for _, r := range e.hitRays[t][o.Other()] {
+				i := slices.IndexFunc(out[o], func(b backRay) bool { return b.off == r.off })
+				if i < 0 {
+					out[o] = append(out[o], backRay{off: r.off})
+					i = len(out[o]) - 1
+				}
+				b := &out[o][i]
+				b.steps = max(b.steps, r.steps)
+				j := slices.IndexFunc(b.reach, func(x typeReach) bool { return x.steps == r.steps })
+				if j < 0 {
+					b.reach = append(b.reach, typeReach{steps: r.steps})
+					j = len(b.reach) - 1
+				}
+				b.reach[j].types |= 1 << t
+			}
+		}
+		for i := range out[o] {
+			slices.SortFunc(out[o][i].reach, func(x, y typeReach) int { return y.steps - x.steps })
+		}
+	}
+	return out
 }
 
 // pawnAttacks puts into pa[c] the squares c's pawns attack.
@@ -92,14 +244,28 @@ func (e *Evaluator) pawnAttacks(p *rules.Position, pa *[2]geom.Set) {
 	}
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
-			if p.At(s).Type() != e.pawn {
-				continue
+			if p.At(s).Type() == e.pawn {
+				e.pawnAttack(p, s, c, &pa[c], nil)
 			}
-			for _, pc := range e.pawnCap[c] {
-				q := geom.Square(int(s) + pc.off)
-				if p.At(q) != rules.Wall {
-					pa[c].Add(q)
-				}
+		}
+	}
+}
+
+// pawnAttack puts into pa the squares c's pawn on s attacks and, with h,
+// the pieces on them into h, as hitFrom would on the pawn's capturing
+// rays (when those are the single steps of pawnCap: e.pawnStep).
+func (e *Evaluator) pawnAttack(p *rules.Position, s geom.Square, c rules.Color, pa *geom.Set, h *hits) {
+	for _, pc := range e.pawnCap[c] {
+		q := geom.Square(int(s) + pc.off)
+		x := p.At(q)
+		if x == rules.Wall {
+			continue
+		}
+		pa.Add(q)
+		if h != nil {
+			h.any[c].Add(q)
+			if x.IsPiece() {
+				e.hit(h, c, e.pawn, q, x)
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"math/bits"
+
 	"github.com/anychess/anychess/betza"
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
@@ -69,34 +71,26 @@ func chebyshev(a, b geom.Square) int {
 	return max(absInt(a.File()-b.File()), absInt(a.Rank()-b.Rank()))
 }
 
-// countTerms counts c's terms.
-func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, h *hits, c rules.Color, x *termCounts) {
-	v := e.v
-	b := v.Board()
-	last := b.Ranks - 1
+// countTerms counts c's terms; pa holds the squares each side's pawns
+// attack (pawnAttacks), m the squares of their men.
+func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, h *hits, pa *[2]geom.Set, m *men, c rules.Color, x *termCounts) {
+	files, last := e.files, e.ranks-1
 	o := c.Other()
+	lo, hi := e.words[0], e.words[1]
 	if e.pawn != 0 {
 		own, opp := &pawns[c], &pawns[o]
-		for _, s := range p.Pieces(c) {
-			if p.At(s).Type() != e.pawn {
-				continue
-			}
-			// beside on the same rank
-			for _, d := range [2]int{-1, 1} {
-				q := p.At(geom.Square(int(s) + d))
-				if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
-					x.n[tPhalanx]++
-					break
-				}
-			}
-			if e.pawnDefends(p, s, c) {
-				x.n[tSupported]++
-			}
+		for i := lo; i < hi; i++ {
+			w := m.pawns[c][i]
+			// beside on the same rank (a shift by one square moves none
+			// onto another row's: the padding lies between the rows)
+			x.n[tPhalanx] += bits.OnesCount64(w & (w<<1 | w>>1))
+			// an own pawn defends it
+			x.n[tSupported] += bits.OnesCount64(w & pa[c][i])
 		}
 		// passed pawns: the most advanced own pawn of each passed file
-		for f := 0; f < b.Files; f++ {
+		for f := 0; f < files; f++ {
 			pf := own[f]
-			if pf.n == 0 || !passed(own, opp, f, b.Files, last) || int(pf.max) >= last {
+			if pf.n == 0 || !passed(own, opp, f, files, last) || int(pf.max) >= last {
 				continue
 			}
 			rank := int(pf.max) + 1
@@ -122,7 +116,7 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 	// the files at and beside c's royal piece
 	if e.pawn != 0 && king[c] != geom.NoSquare {
 		kf := king[c].File()
-		for f := max(0, kf-1); f <= min(b.Files-1, kf+1); f++ {
+		for f := max(0, kf-1); f <= min(files-1, kf+1); f++ {
 			if pawns[c][f].n == 0 {
 				x.n[tKingOpen]++
 			}
@@ -131,26 +125,40 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 			}
 		}
 	}
-	// threats to o's pieces
-	for _, s := range p.Pieces(o) {
-		t := p.At(s).Type()
-		if e.royal[t] || !h.any[c].Has(s) {
-			continue
-		}
-		if h.pawn[c].Has(s) {
-			x.n[tThreatPawn]++
-		}
-		if h.lesser[c].Has(s) {
-			x.n[tThreatLesser]++
-		}
-		if !h.any[o].Has(s) {
-			x.n[tHanging]++
-		}
+	// threats to o's pieces (not royal)
+	for i := lo; i < hi; i++ {
+		w := m.nonRoyal[o][i]
+		x.n[tThreatPawn] += bits.OnesCount64(w & h.pawn[c][i])
+		x.n[tThreatLesser] += bits.OnesCount64(w & h.lesser[c][i])
+		x.n[tHanging] += bits.OnesCount64(w & h.any[c][i] &^ h.any[o][i])
 	}
 }
 
-// hits are the pieces each side attacks: any[c] the squares of the pieces
-// (of either side) that c's pieces could capture if they were enemies,
+// men are the squares of each side's pawns and of its pieces that are not
+// royal, for the terms countTerms counts by sets.
+type men struct {
+	pawns, nonRoyal [2]geom.Set
+}
+
+// addMan puts c's piece of type t on s into m.
+func (e *Evaluator) addMan(m *men, c rules.Color, t rules.Type, s geom.Square) {
+	if t == e.pawn {
+		m.pawns[c].Add(s)
+	}
+	if !e.royal[t] {
+		m.nonRoyal[c].Add(s)
+	}
+}
+
+// boardWords returns the range of words of a geom.Set that hold the
+// squares of a board with that many ranks.
+func boardWords(ranks int) [2]int {
+	return [2]int{int(geom.Sq(0, 0)) / 64, int(geom.Sq(geom.MaxFiles-1, ranks-1))/64 + 1}
+}
+
+// hits are what each side attacks: any[c] the squares c's pieces attack,
+// empty or not (of the pieces, those of either side that c's pieces could
+// capture if they were enemies),
 // pawn[c] the enemy pieces other than pawns that c's pawns attack,
 // lesser[c] the enemy pieces that c's pieces worth at least lesserMargin
 // less attack (not pawns or royal pieces).
@@ -158,31 +166,32 @@ type hits struct {
 	any, pawn, lesser [2]geom.Set
 }
 
-// hitSets walks every piece's capturing rays (as mobility does: legs from
-// the initial ranks, hops and skips left out, lame legs as if free) to the
-// first piece on each, into h; with walked, only those of the pieces that
-// have no mobility (pawns, royal pieces): mobility has walked the others.
-func (e *Evaluator) hitSets(p *rules.Position, h *hits, walked bool) {
+// hitSets puts into h what every piece attacks (hitFrom).
+func (e *Evaluator) hitSets(p *rules.Position, h *hits) {
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
-			t := p.At(s).Type()
-			if walked && len(e.rays[t][0]) > 0 {
+			e.hitFrom(p, s, p.At(s).Type(), c, h)
+		}
+	}
+}
+
+// hitFrom walks the capturing rays of c's piece of type t on s (as
+// mobility does: legs from the initial ranks, hops and skips left out,
+// lame legs as if free) to the first piece on each, into h.
+func (e *Evaluator) hitFrom(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, h *hits) {
+	for _, r := range e.hitRays[t][c] {
+		q := s
+		for range r.steps {
+			q = geom.Square(int(q) + r.off)
+			pc := p.At(q)
+			if pc == rules.Empty {
+				h.any[c].Add(q)
 				continue
 			}
-			for _, r := range e.hitRays[t][c] {
-				q := s
-				for range r.steps {
-					q = geom.Square(int(q) + r.off)
-					pc := p.At(q)
-					if pc == rules.Empty {
-						continue
-					}
-					if pc.IsPiece() {
-						e.hit(h, c, t, q, pc)
-					}
-					break
-				}
+			if pc.IsPiece() {
+				e.hit(h, c, t, q, pc)
 			}
+			break
 		}
 	}
 }
@@ -215,15 +224,4 @@ func hitRays(m betza.Movement) (r [2][]ray) {
 		}
 	}
 	return r
-}
-
-// pawnDefends reports whether one of c's pawns attacks s.
-func (e *Evaluator) pawnDefends(p *rules.Position, s geom.Square, c rules.Color) bool {
-	for _, pc := range e.pawnCap[c] {
-		q := p.At(geom.Square(int(s) - pc.off))
-		if q.IsPiece() && q.Color() == c && q.Type() == e.pawn {
-			return true
-		}
-	}
-	return false
 }

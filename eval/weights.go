@@ -397,11 +397,13 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 	var king [2]geom.Square
 	var nonRoyal, mat [2]int
 	phase := 0
+	var m men
 	for c := rules.White; c <= rules.Black; c++ {
 		king[c] = geom.NoSquare
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
+			e.addMan(&m, c, t, s)
 			phase += e.phase[t]
 			mat[c] += e.PieceValue(pc)
 			if e.royal[t] {
@@ -410,12 +412,12 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 				nonRoyal[c]++
 			}
 			if t == e.pawn && e.pawn != 0 {
-				pawns[c][s.File()].add(relRank(e.v, c, s))
+				pawns[c][s.File()].add(e.relRank(c, s))
 			}
 		}
 	}
 	var h hits
-	e.hitSets(p, &h, false)
+	e.hitSets(p, &h)
 	var pa [2]geom.Set
 	e.pawnAttacks(p, &pa)
 	ph := min(phase, e.full)
@@ -428,7 +430,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			sign = -1
 		}
 		var cc checkCache
-		var from *geom.Set
+		var ck checks
 		on := king[c.Other()] != geom.NoSquare
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -458,11 +460,14 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			sq := e.sqAt + (int(t)-1)*2*e.sqCells + e.sqIdx[rel]
 			dst[sq] += sign * fm
 			dst[sq+e.sqCells] += sign * fe
-			if len(e.rays[t][0]) > 0 {
+			if e.walks[t] {
+				var ckp *checks
 				if on {
-					from = e.from(p, &cc, t, c, king[c.Other()])
+					ck.from, ck.n = e.from(p, &cc, t, c, king[c.Other()]), 0
+					ckp = &ck
 				}
-				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, from, &pa[c.Other()])
+				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, ckp, &pa[c.Other()])
+				chk += e.safeChecks(&ck, &h.any[c.Other()])
 				d[mobSafeMg] += sign * float64(safe) * fm
 				d[mobSafeEg] += sign * float64(safe) * fe
 				d[checkMg] += sign * float64(chk) * fm
@@ -476,7 +481,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		}
 		g := dst[globalBase(e.v):]
 		var x termCounts
-		e.countTerms(p, &pawns, king, &h, c, &x)
+		e.countTerms(p, &pawns, king, &h, &pa, &m, c, &x)
 		for i, n := range x.n {
 			g[gTerms+2*i] += sign * float64(n) * fm
 			g[gTerms+2*i+1] += sign * float64(n) * fe
