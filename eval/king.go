@@ -37,8 +37,8 @@ func (ck *checks) add(q geom.Square, t rules.Type) bool {
 	return true
 }
 
-// safeChecks counts the squares ck lists that are not in attacked.
-func (e *Evaluator) safeChecks(ck *checks, attacked *geom.Set) int {
+// safe counts the squares ck lists that are not in attacked.
+func (ck *checks) safe(attacked *geom.Set) int {
 	n := 0
 	for _, q := range ck.q[:ck.n] {
 		if !attacked.Has(q) {

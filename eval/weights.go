@@ -467,7 +467,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 					ckp = &ck
 				}
 				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, ckp, &pa[c.Other()])
-				chk += e.safeChecks(&ck, &h.any[c.Other()])
+				chk += ck.safe(&h.any[c.Other()])
 				d[mobSafeMg] += sign * float64(safe) * fm
 				d[mobSafeEg] += sign * float64(safe) * fe
 				d[checkMg] += sign * float64(chk) * fm
