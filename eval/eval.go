@@ -70,8 +70,9 @@ const (
 	maxRank       = 9 // ranks are 0..maxRank
 )
 
-// Evaluator scores positions of one variant. It is immutable after New and
-// safe for concurrent use.
+// Evaluator scores positions of one variant. Its weights are immutable
+// after New, and it is safe for concurrent use; its one state is the cache
+// of the scores it gave (cache.go), which never changes a score.
 type Evaluator struct {
 	v       *rules.Variant
 	files   int // the board's size
