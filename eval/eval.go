@@ -55,6 +55,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/anychess/anychess/betza"
 	"github.com/anychess/anychess/geom"
@@ -69,8 +70,9 @@ const (
 	maxRank       = 9 // ranks are 0..maxRank
 )
 
-// Evaluator scores positions of one variant. It is immutable after New and
-// safe for concurrent use.
+// Evaluator scores positions of one variant. Its weights are immutable
+// after New, and it is safe for concurrent use; its one state is the cache
+// of the scores it gave (cache.go), which never changes a score.
 type Evaluator struct {
 	v       *rules.Variant
 	files   int // the board's size
@@ -96,6 +98,8 @@ type Evaluator struct {
 	terms   Terms                                    // the variant's own terms, or nil
 	termW   []float64                                // their weights
 	rankAt  int                                      // index of the weight rank.1
+	caches  bool                                     // Evaluate keeps its scores in cache (usesCache)
+	cache   atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
 	termOn  bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
 	sqAt    int                                      // index of the first per-square weight
 	sqCells int                                      // weights of one per-square table
@@ -184,6 +188,7 @@ func NewWeights(v *rules.Variant, w map[string]float64) *Evaluator {
 		}
 	}
 	e.build()
+	e.caches = e.usesCache()
 	return e
 }
 
@@ -679,8 +684,9 @@ func (e *Evaluator) pieceValueEg(pc rules.Piece) int {
 	return e.valEg[pc.Type()]
 }
 
-// Evaluate scores p in centipawns from the side to move's point of view.
-func (e *Evaluator) Evaluate(p *rules.Position) int {
+// evaluate scores p in centipawns from the side to move's point of view
+// (Evaluate, without the cache).
+func (e *Evaluator) evaluate(p *rules.Position) int {
 	var mg, eg, mat, matEg [2]int
 	phase := 0
 	var nonRoyal [2]int

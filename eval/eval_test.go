@@ -194,6 +194,10 @@ func TestRankValues(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { e.Evaluate(p) }); n != 0 {
 		t.Errorf("Evaluate allocates %v times", n)
 	}
+	// the evaluation itself: Evaluate above finds p's score in the cache
+	if n := testing.AllocsPerRun(100, func() { e.EvaluateUncached(p) }); n != 0 {
+		t.Errorf("the evaluation without the cache allocates %v times", n)
+	}
 }
 
 // scorer returns a function that evaluates a position of v given in v's FEN.

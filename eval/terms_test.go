@@ -120,6 +120,10 @@ func TestTermsAllocateNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { e.Evaluate(p) }); n != 0 {
 		t.Errorf("Evaluate allocates %v times", n)
 	}
+	// the evaluation itself: Evaluate above finds p's score in the cache
+	if n := testing.AllocsPerRun(100, func() { e.EvaluateUncached(p) }); n != 0 {
+		t.Errorf("the evaluation without the cache allocates %v times", n)
+	}
 }
 
 // BenchmarkEvaluate: the evaluation of chess positions from random play
@@ -150,8 +154,15 @@ func BenchmarkEvaluate(b *testing.B) {
 	}{{"file", eval.New(v)}, {"terms", eval.NewWeights(v, with)}, {"king", eval.NewWeights(v, king)}} {
 		b.Run(bb.name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
-				bb.e.Evaluate(ps[i%len(ps)])
+				bb.e.EvaluateUncached(ps[i%len(ps)]) // the positions come again: the cache would answer
 			}
 		})
 	}
+	// a score the cache keeps (each position's after the first round)
+	b.Run("cached", func(b *testing.B) {
+		e := eval.New(v)
+		for i := 0; b.Loop(); i++ {
+			e.Evaluate(ps[i%len(ps)])
+		}
+	})
 }

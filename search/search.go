@@ -314,8 +314,9 @@ type searcher struct {
 	lazyQ bool
 	// see: captures are plain (see plainCaptures), so static exchange
 	// evaluation orders and prunes them; seeBuf holds its attackers.
-	see    bool
-	seeBuf []geom.Square
+	see       bool
+	seeBuf    []geom.Square
+	seeLifted seeLifts // the pieces seeGE lifts
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32

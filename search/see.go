@@ -65,6 +65,25 @@ func (s *searcher) seeValue(pc rules.Piece) int {
 	return s.ev.Value(pc.Type())
 }
 
+// seeLift is a piece seeGE lifts off the board: its square, the last
+// square of its side's piece list before, and the piece.
+type seeLift struct {
+	sq, last geom.Square
+	pc       rules.Piece
+}
+
+// seeLifts holds the pieces one exchange lifts, in order: a searcher's
+// own, so that seeGE does not clear an array at each call.
+type seeLifts [2 * rules.MaxPieces]seeLift
+
+// lift takes the piece on sq off p as the i-th lifted.
+func (l *seeLifts) lift(p *rules.Position, i int, sq geom.Square) {
+	pc := p.At(sq)
+	own := p.Pieces(pc.Color())
+	l[i] = seeLift{sq: sq, last: own[len(own)-1], pc: pc}
+	p.Remove(sq)
+}
+
 // seeGE reports whether the move m, followed by the exchange on its target
 // square in which each side recaptures with its least valuable attacker
 // or stops when that suits it, wins at least threshold centipawns for the
@@ -91,19 +110,10 @@ func (s *searcher) seeGE(m rules.Move, threshold int) bool {
 		return true
 	}
 	v := p.Variant()
-	var lifted [2 * rules.MaxPieces]struct {
-		sq, last geom.Square // the piece's square, the last in its side's list
-		pc       rules.Piece
-	}
+	lifted := &s.seeLifted // written before it is read: not cleared
 	n := 0
-	lift := func(sq geom.Square) {
-		pc := p.At(sq)
-		own := p.Pieces(pc.Color())
-		lifted[n].sq, lifted[n].last, lifted[n].pc = sq, own[len(own)-1], pc
-		n++
-		p.Remove(sq)
-	}
-	lift(from)
+	lifted.lift(p, n, from)
+	n++
 	stm := mover.Color()
 	occupant := mover.Type() // the piece now on to, for capture immunity
 	res := 1
@@ -132,7 +142,8 @@ func (s *searcher) seeGE(m rules.Move, threshold int) bool {
 		if swap = lv - swap; swap < res {
 			break
 		}
-		lift(lva)
+		lifted.lift(p, n, lva)
+		n++
 		occupant = t
 	}
 	// Put the pieces back in the reverse order, each list as it was: Remove
