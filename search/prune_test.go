@@ -88,3 +88,47 @@ func TestWiden(t *testing.T) {
 		t.Errorf("first window ±%d, want narrower than ±30", aspDelta)
 	}
 }
+
+// TestLMRReduction checks the reduction by which futility and SEE
+// pruning judge a quiet move: never negative, growing with the move's
+// index, a ply more when the evaluation does not improve, a ply less for
+// each histMax of history, and large enough at a late move of a deep node
+// that the pruning depth falls below the node's.
+func TestLMRReduction(t *testing.T) {
+	tests := []struct {
+		name                    string
+		depth, i                int
+		improving               bool
+		hist                    int
+		wantAtLeast, wantAtMost int
+	}{
+		{"first move", 7, 1, true, 0, 0, 0},
+		{"late move, deep", 7, 20, true, 0, 2, 3},
+		{"late move, deep, not improving", 7, 20, false, 0, 3, 4},
+		{"late move, good history", 7, 20, true, 2 * histMax, 0, 1},
+		{"late move, very good history", 7, 20, true, 8 * histMax, 0, 0},
+		{"late move, bad history", 7, 20, true, -histMax, 3, 4},
+		{"huge index and depth", 200, 500, false, 0, 7, 63},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := lmrReduction(tt.depth, tt.i, tt.improving, tt.hist)
+			if r < tt.wantAtLeast || r > tt.wantAtMost {
+				t.Errorf("reduction %d, want %d to %d", r, tt.wantAtLeast, tt.wantAtMost)
+			}
+		})
+	}
+	for d := 1; d < 64; d++ {
+		prev := 0
+		for i := 1; i < 64; i++ {
+			r := lmrReduction(d, i, true, 0)
+			if r < prev || lmrReduction(d, i, false, 0) != r+1 {
+				t.Fatalf("depth %d move %d: reduction %d after %d, %d not improving", d, i, r, prev, lmrReduction(d, i, false, 0))
+			}
+			prev = r
+		}
+	}
+	if d := 7 - 1 - lmrReduction(7, 20, false, 0); d >= 6 || futilityMargin(d) >= futilityMargin(7) {
+		t.Errorf("a late move at depth 7 is pruned as at depth %d", d)
+	}
+}

@@ -1040,12 +1040,16 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if h := s.histOf(us, m); h != nil && quiet {
 			hist = int(*h) + s.contScore(ply, cur)
 		}
-		// Late move pruning and futility at shallow depth.
+		// Late move pruning and futility at shallow depth. Futility and
+		// the quiet moves' SEE margin go by lmrDepth, the depth the move
+		// would be searched to after its late-move reduction (at least 0).
+		lmrDepth := depth
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
 			if depth <= lmpDepth && i >= lmpCount(depth, improving) {
 				continue
 			}
-			if depth <= futilityDepth && staticEval+futilityMargin(depth) <= alpha {
+			lmrDepth = max(depth-1-lmrReduction(depth, i, improving, hist), 0)
+			if lmrDepth <= futilityDepth && staticEval+futilityMargin(lmrDepth) <= alpha {
 				continue
 			}
 		}
@@ -1054,7 +1058,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if !pvNode && !inCheck && i > 0 && best > -mateMin && s.prune && s.see && depth <= 6 {
 			margin := -100 * depth
 			if quiet {
-				margin = -30 * depth * depth
+				margin = -30 * lmrDepth * lmrDepth
 			}
 			if !s.seeGE(m, margin) {
 				continue
@@ -1566,11 +1570,21 @@ const lmpDepth = 5
 
 // futilityDepth is the greatest depth of futility pruning: a quiet move
 // of a node whose static evaluation lies futilityMargin below alpha is
-// not searched.
+// not searched. Both go by the move's depth after its late-move
+// reduction (lmrReduction), not the node's.
 const futilityDepth = 7
 
 // futilityMargin is the margin of futility pruning at depth.
 func futilityMargin(depth int) int { return 100 + 80*depth }
+
+// lmrReduction is the late-move reduction of the quiet move i (from 0) at
+// depth in a node that is not a PV node, before the move is made (so
+// without the check it may give): the table's, a ply more when the
+// evaluation does not improve, less for a good history hist, at least 0.
+func lmrReduction(depth, i int, improving bool, hist int) int {
+	r := int(lmrTable[min(depth, 63)][min(i, 63)]) + b2i(!improving) - hist/histMax
+	return max(r, 0)
+}
 
 // lmpCount is the number of moves searched at depth before late-move
 // pruning drops the quiet ones among the rest.
