@@ -86,7 +86,7 @@ func (e *Evaluator) Evaluate(p *rules.Position) int {
 // cacheOf returns e's cache, made at the first call (an evaluator built
 // only for its values has none), or nil where e keeps none.
 func (e *Evaluator) cacheOf() *cache {
-	if c := e.cache.Load(); c != nil || !e.caches {
+	if c := e.cache.Load(); c != nil || !e.usesCache() {
 		return c
 	}
 	e.cache.CompareAndSwap(nil, newCache())

@@ -98,7 +98,6 @@ type Evaluator struct {
 	terms   Terms                                    // the variant's own terms, or nil
 	termW   []float64                                // their weights
 	rankAt  int                                      // index of the weight rank.1
-	caches  bool                                     // Evaluate keeps its scores in cache (usesCache)
 	cache   atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
 	termOn  bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
 	sqAt    int                                      // index of the first per-square weight
@@ -188,7 +187,6 @@ func NewWeights(v *rules.Variant, w map[string]float64) *Evaluator {
 		}
 	}
 	e.build()
-	e.caches = e.usesCache()
 	return e
 }
 

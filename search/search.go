@@ -266,11 +266,20 @@ func (e *Engine) Stop() { e.stopFl.Store(true) }
 func (e *Engine) Evaluator(v *rules.Variant) *eval.Evaluator {
 	ev, ok := e.evals[v]
 	if !ok {
+		if len(e.evals) >= maxEvaluators {
+			// Every definition or set of options an analysis request
+			// brings is a variant of its own: keep the map bounded.
+			clear(e.evals)
+		}
 		ev = eval.New(v)
 		e.evals[v] = ev
 	}
 	return ev
 }
+
+// maxEvaluators bounds the evaluators an engine keeps, one a variant it
+// searched (each with its tables and its cache of scores).
+const maxEvaluators = 64
 
 // searcher is the state of one search, or of one thread of a search
 // with several.
@@ -1116,17 +1125,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				// Late-move reductions: more for later moves at greater
 				// depth, less in PV nodes, for checks and for moves with
 				// a good history, more for those with a bad one.
-				r = int(lmrTable[min(depth, 63)][min(i, 63)])
-				if pvNode {
-					r--
-				}
-				if !improving {
-					r++
-				}
-				if p.InCheck() {
-					r--
-				}
-				r -= hist / histMax
+				r = lmrReduction(depth, i, improving, hist) - b2i(pvNode) - b2i(p.InCheck())
 				r = max(0, min(r, depth-2))
 			}
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
