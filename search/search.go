@@ -1051,13 +1051,18 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		// Late move pruning and futility at shallow depth. Futility and
 		// the quiet moves' SEE margin go by lmrDepth, the depth the move
-		// would be searched to after its late-move reduction (at least 0).
+		// would be searched to after its late-move reduction red (at
+		// least 0).
+		red := 0
+		if quiet {
+			red = lmrReduction(depth, i, improving, hist)
+		}
 		lmrDepth := depth
 		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
 			if depth <= lmpDepth && i >= lmpCount(depth, improving) {
 				continue
 			}
-			lmrDepth = max(depth-1-lmrReduction(depth, i, improving, hist), 0)
+			lmrDepth = max(depth-1-red, 0)
 			if lmrDepth <= futilityDepth && staticEval+futilityMargin(lmrDepth) <= alpha {
 				continue
 			}
@@ -1125,7 +1130,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				// Late-move reductions: more for later moves at greater
 				// depth, less in PV nodes, for checks and for moves with
 				// a good history, more for those with a bad one.
-				r = lmrReduction(depth, i, improving, hist) - b2i(pvNode) - b2i(p.InCheck())
+				r = red - b2i(pvNode) - b2i(p.InCheck())
 				r = max(0, min(r, depth-2))
 			}
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r, ply+1, false)
