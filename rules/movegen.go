@@ -221,6 +221,8 @@ func (p *Position) genSlowPiece(dst []Move, from geom.Square, pc Piece, quiet bo
 
 // genLegs appends the pseudo-legal moves of the piece pc on from by the
 // legs ms; with quiet false only its captures and promotions.
+// A piece other than a pawn appends its moves here (emit's short way,
+// without the call: the most frequent case).
 func (p *Position) genLegs(dst []Move, from geom.Square, pc Piece, quiet bool, ms *moveSet) []Move {
 	v := p.v
 	c := pc.Color()
@@ -235,14 +237,22 @@ func (p *Position) genLegs(dst []Move, from geom.Square, pc Piece, quiet bool, m
 		switch {
 		case q == Empty:
 			if l.mode&betza.Move != 0 {
-				dst = p.emit(dst, from, to, pawn, c, quiet)
+				if pawn {
+					dst = p.emit(dst, from, to, pawn, c, quiet)
+				} else if quiet {
+					dst = append(dst, NewMove(from, to, Normal))
+				}
 			}
 			if pawn && to == p.ep && l.mode&betza.Capture != 0 {
 				dst = append(dst, NewMove(from, to, EnPassant).WithAux(p.epVictim))
 			}
 		case q&enemy != 0:
 			if l.mode&betza.Capture != 0 && canCap(q) {
-				dst = p.emit(dst, from, to, pawn, c, true)
+				if pawn {
+					dst = p.emit(dst, from, to, pawn, c, true)
+				} else {
+					dst = append(dst, NewMove(from, to, Normal))
+				}
 			}
 		}
 	}
@@ -254,12 +264,20 @@ func (p *Position) genLegs(dst []Move, from geom.Square, pc Piece, quiet bool, m
 			q := p.board[to]
 			if q == Empty {
 				if l.mode&betza.Move != 0 {
-					dst = p.emit(dst, from, geom.Square(to), pawn, c, quiet)
+					if pawn {
+						dst = p.emit(dst, from, geom.Square(to), pawn, c, quiet)
+					} else if quiet {
+						dst = append(dst, NewMove(from, geom.Square(to), Normal))
+					}
 				}
 				continue
 			}
 			if q&enemy != 0 && l.mode&betza.Capture != 0 && canCap(q) {
-				dst = p.emit(dst, from, geom.Square(to), pawn, c, true)
+				if pawn {
+					dst = p.emit(dst, from, geom.Square(to), pawn, c, true)
+				} else {
+					dst = append(dst, NewMove(from, geom.Square(to), Normal))
+				}
 			}
 			break
 		}

@@ -132,10 +132,16 @@ func (s *searcher) contScore(ply int, cur int32) int {
 	if s.cont == nil || cur < 0 {
 		return 0
 	}
+	c := s.cont
 	sum := 0
-	for k := 1; k <= 2 && ply-k >= 0; k++ {
-		if h := s.cont.at(s.cctx[ply-k], cur); h != nil {
-			sum += int(*h)
+	if ply >= 1 {
+		if prev := s.cctx[ply-1]; prev >= 0 {
+			sum += int(c.score[int(prev)*c.n+int(cur)])
+		}
+	}
+	if ply >= 2 {
+		if prev := s.cctx[ply-2]; prev >= 0 {
+			sum += int(c.score[int(prev)*c.n+int(cur)])
 		}
 	}
 	return sum

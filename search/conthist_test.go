@@ -119,7 +119,7 @@ func TestCaptureHistory(t *testing.T) {
 	first := func() rules.Move {
 		moves := []rules.Move{pawn, knight, quiet}
 		sc := s.orderMoves(0, moves, rules.NoMove)
-		pick(moves, sc, 0)
+		s.pick(0, moves, sc, 0)
 		return moves[0]
 	}
 	if got := first(); got != pawn {

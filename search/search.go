@@ -329,6 +329,7 @@ type searcher struct {
 
 	moves       [maxPly + 1][]rules.Move
 	scores      [maxPly + 1][]int32
+	seeOf       [maxPly + 1][]seeState // per move of moves[ply], where s.see: its SEE at 0, if known
 	killers     [maxPly + 1][2]rules.Move
 	history     *histTable                        // kept from one search of a game to the next
 	quiets      [maxPly + 1][maxQuiets]rules.Move // quiet moves searched at a node, for the history malus
@@ -476,14 +477,15 @@ func (e *Engine) searcherOf(ctx context.Context, p *rules.Position, lim Limits, 
 		for i := range s.moves {
 			s.moves[i] = make([]rules.Move, 0, 256)
 			s.scores[i] = make([]int32, 0, 256)
+			s.seeOf[i] = make([]seeState, 0, 256)
 		}
 	}
-	moves, scores, cont, seeBuf, hist := s.moves, s.scores, s.cont, s.seeBuf[:0], s.history
+	moves, scores, seeOf, cont, seeBuf, hist := s.moves, s.scores, s.seeOf, s.cont, s.seeBuf[:0], s.history
 	if hist == nil || hist.v != v {
 		hist = &histTable{v: v}
 	}
 	*s = searcher{
-		moves: moves, scores: scores, cont: cont, seeBuf: seeBuf, history: hist,
+		moves: moves, scores: scores, seeOf: seeOf, cont: cont, seeBuf: seeBuf, history: hist,
 		e: e, p: p, ev: e.Evaluator(v), tt: e.tt, ctx: ctx, lim: lim, start: time.Now(),
 		nullOK:  end.Stalemate == rules.DrawValue && !isAfterMover(v),
 		drawRep: end.NFold > 0,
@@ -829,10 +831,12 @@ func abs(x int) int {
 func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) []int32 {
 	p := s.p
 	sc := s.scores[ply][:0]
+	so := s.seeOf[ply][:0]
 	us := p.Turn()
 	counter := s.counterMove(ply)
 	for _, m := range moves {
 		var v int32
+		st := seeNone
 		switch {
 		case m == hashMove:
 			v = 1 << 30
@@ -848,8 +852,8 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 				attacker = s.ev.PieceValue(p.At(m.From()))
 			}
 			v = 1<<28 + int32(victim*16-attacker/16+s.captureScore(m))
-			if s.see && !s.seeGE(m, 0) {
-				v -= 1<<28 + 1<<24 // a losing capture: after the quiet moves
+			if s.see {
+				st = seeDue // tested when pick reaches it (see pick)
 			}
 		case m == s.killers[ply][0]:
 			v = 1<<27 + 2
@@ -863,8 +867,10 @@ func (s *searcher) orderMoves(ply int, moves []rules.Move, hashMove rules.Move) 
 			}
 		}
 		sc = append(sc, v)
+		so = append(so, st)
 	}
 	s.scores[ply] = sc
+	s.seeOf[ply] = so
 	return sc
 }
 
@@ -901,13 +907,53 @@ func (s *searcher) prize(m rules.Move) int {
 	return victim
 }
 
-// pick moves the best-scored remaining move to position i.
-func pick(moves []rules.Move, scores []int32, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[b] {
-			b = j
+// seeState is what is known of a capture's static exchange at threshold
+// 0 while its node's moves are picked.
+type seeState uint8
+
+const (
+	seeNone  seeState = iota // not a capture ordered by SEE (or no SEE in the variant)
+	seeDue                   // a capture not tested yet: its score is an upper bound
+	seeWins                  // tested: seeGE(m, 0) holds
+	seeLoses                 // tested: it fails, its score lowered by seeLoss
+)
+
+// seeLoss lowers the score of a capture that loses in the exchange: it
+// comes after the quiet moves.
+const seeLoss = 1<<28 + 1<<24
+
+// bestFrom returns the index of the first highest score from i on.
+func bestFrom(scores []int32, i int) int {
+	b, top := i, scores[i]
+	for j, v := range scores[i+1:] {
+		if v > top {
+			b, top = i+1+j, v
 		}
+	}
+	return b
+}
+
+// pick moves the best-scored remaining move of moves[ply] to position i.
+// A capture's exchange is tested only when it would be picked (orderMoves
+// leaves it due, its score an upper bound): if it loses, its score is
+// lowered and the pick is made again. The moves come in the order the
+// scores with every exchange tested up front would give, ties included:
+// nothing moves in the slices until a pick is final, and a move picked
+// with its score final is the first highest of the final scores too.
+func (s *searcher) pick(ply int, moves []rules.Move, scores []int32, i int) {
+	b := bestFrom(scores, i)
+	if s.see {
+		so := s.seeOf[ply]
+		for so[b] == seeDue {
+			if s.seeGE(moves[b], 0) {
+				so[b] = seeWins
+				break
+			}
+			so[b] = seeLoses
+			scores[b] -= seeLoss
+			b = bestFrom(scores, i)
+		}
+		so[i], so[b] = so[b], so[i]
 	}
 	moves[i], moves[b] = moves[b], moves[i]
 	scores[i], scores[b] = scores[b], scores[i]
@@ -1033,7 +1079,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	legal := 0
 	nQuiets, nCaps := 0, 0
 	for i := range moves {
-		pick(moves, scores, i)
+		s.pick(ply, moves, scores, i)
 		m := moves[i]
 		if lazy && !p.IsLegal(m) {
 			continue
@@ -1045,23 +1091,25 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		quiet := !p.IsCapture(m) && m.Kind() != rules.Promotion
 		cur := s.contextOf(m)
 		s.cctx[ply] = cur
+		// Late move pruning and futility at shallow depth (the pruning
+		// before the history is read: it does not need it).
+		shallow := !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune
+		if shallow && depth <= lmpDepth && i >= lmpCount(depth, improving) {
+			continue
+		}
 		hist := 0 // the move's history scores, for reductions
 		if h := s.histOf(us, m); h != nil && quiet {
 			hist = int(*h) + s.contScore(ply, cur)
 		}
-		// Late move pruning and futility at shallow depth. Futility and
-		// the quiet moves' SEE margin go by lmrDepth, the depth the move
-		// would be searched to after its late-move reduction red (at
-		// least 0).
+		// Futility and the quiet moves' SEE margin go by lmrDepth, the
+		// depth the move would be searched to after its late-move
+		// reduction red (at least 0).
 		red := 0
 		if quiet {
 			red = lmrReduction(depth, i, improving, hist)
 		}
 		lmrDepth := depth
-		if !pvNode && !inCheck && quiet && i > 0 && best > -mateMin && s.prune {
-			if depth <= lmpDepth && i >= lmpCount(depth, improving) {
-				continue
-			}
+		if shallow {
 			lmrDepth = max(depth-1-red, 0)
 			if lmrDepth <= futilityDepth && staticEval+futilityMargin(lmrDepth) <= alpha {
 				continue
@@ -1074,7 +1122,8 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			if quiet {
 				margin = -30 * lmrDepth * lmrDepth
 			}
-			if !s.seeGE(m, margin) {
+			// A capture that wins at 0 wins at margin <= 0 too.
+			if s.seeOf[ply][i] != seeWins && !s.seeGE(m, margin) {
 				continue
 			}
 		}
@@ -1736,7 +1785,7 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 	tries := 0 // how many times in a row a capture may be tried here, once known
 	legal := 0 // the moves searched, for lazy legality in check
 	for i := range moves {
-		pick(moves, scores, i)
+		s.pick(ply, moves, scores, i)
 		m := moves[i]
 		if !inCheck && s.prune && scores[i] < 0 {
 			break // the rest lose material in the exchange (SEE)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -120,4 +121,100 @@ func TestSEENoAlloc(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { s.seeGE(m, 0) }); n != 0 {
 		t.Errorf("seeGE allocates %v times", n)
 	}
+}
+
+// TestLazySEEOrder: the moves pick gives, each capture's exchange tested
+// only when it would be picked, come in the order (ties included) and with
+// the scores of the eager order, every exchange tested before the first
+// pick, on positions of every variant with plain captures from seeded
+// random play, with and without a hash move and killers. A capture known to
+// win at 0 wins at the negative margins of SEE pruning too, which the
+// search takes without testing it again.
+func TestLazySEEOrder(t *testing.T) {
+	for _, name := range []string{"chess", "greatshatranj", "chatrang", "capablanca", "shatranj", "makruk"} {
+		v, err := vtest.Builtins().Get(name)
+		if err != nil {
+			continue // not built in
+		}
+		if !plainCaptures(v) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			s := New(1).newSearcher(context.Background(), v.Start(), Limits{})
+			p := s.p
+			rng := rand.New(rand.NewPCG(19, uint64(len(name))))
+			positions, captures := 0, 0
+			for range 6 {
+				ply := 0
+				for ; ply < 80 && !p.Status().Over(); ply++ {
+					all := p.LegalMoves(nil)
+					if len(all) == 0 {
+						break
+					}
+					hash := rules.NoMove
+					if ply%2 == 1 {
+						hash = all[rng.IntN(len(all))]
+						s.killers[0][0], s.killers[0][1] = all[rng.IntN(len(all))], all[rng.IntN(len(all))]
+					}
+					captures += checkLazySEE(t, s, all, hash)
+					positions++
+					p.Make(all[rng.IntN(len(all))])
+				}
+				for range ply {
+					p.Unmake() // back to the start for the next game
+				}
+			}
+			if captures < 100 {
+				t.Errorf("%d positions, %d captures tested: too few", positions, captures)
+			}
+		})
+	}
+}
+
+// checkLazySEE compares the lazy order with the eager one on the moves of
+// s's position and returns the number of captures whose exchange it
+// compared.
+func checkLazySEE(t *testing.T, s *searcher, all []rules.Move, hash rules.Move) int {
+	t.Helper()
+	eager := slices.Clone(all)
+	es := slices.Clone(s.orderMoves(0, eager, hash))
+	captures := 0
+	for k, st := range s.seeOf[0] {
+		if st != seeDue {
+			continue
+		}
+		captures++
+		wins := s.seeGE(eager[k], 0)
+		if !wins {
+			es[k] -= seeLoss
+			continue
+		}
+		for _, margin := range []int{-1, -30, -100, -120, -270, -300, -480, -600, -750, -1080} {
+			if !s.seeGE(eager[k], margin) {
+				t.Fatalf("%s: %v wins at 0, not at %d", s.p.FEN(), eager[k], margin)
+			}
+		}
+	}
+	for i := range eager {
+		b := i
+		for j := i + 1; j < len(eager); j++ {
+			if es[j] > es[b] {
+				b = j
+			}
+		}
+		eager[i], eager[b] = eager[b], eager[i]
+		es[i], es[b] = es[b], es[i]
+	}
+	lazy := slices.Clone(all)
+	ls := s.orderMoves(0, lazy, hash)
+	for i := range lazy {
+		s.pick(0, lazy, ls, i)
+		if st := s.seeOf[0][i]; st == seeDue || (st == seeWins) != (st != seeNone && s.seeGE(lazy[i], 0)) {
+			t.Fatalf("%s: %v picked with SEE state %d", s.p.FEN(), lazy[i], st)
+		}
+	}
+	if !slices.Equal(eager, lazy) || !slices.Equal(es, ls) {
+		t.Fatalf("%s: lazy order %v %v, eager %v %v", s.p.FEN(), lazy, ls, eager, es)
+	}
+	return captures
 }
