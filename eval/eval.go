@@ -53,6 +53,7 @@ package eval
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"sync/atomic"
@@ -71,13 +72,15 @@ const (
 )
 
 // Evaluator scores positions of one variant. Its weights are immutable
-// after New, and it is safe for concurrent use; its one state is the cache
-// of the scores it gave (cache.go), which never changes a score.
+// after New, and it is safe for concurrent use; its state is the cache of
+// the scores it gave (cache.go) and the table of the pawn structures it
+// met (pawns.go), which never change a score.
 type Evaluator struct {
 	v       *rules.Variant
 	files   int // the board's size
 	ranks   int
 	words   [2]int                  // the words of a geom.Set that hold the board's squares (boardWords)
+	onBoard geom.Set                // the board's squares (not the holes)
 	w       []float64               // the weights, indexed as in Names
 	value   [rules.MaxTypes + 1]int // middle-game value
 	valEg   [rules.MaxTypes + 1]int // endgame value
@@ -99,6 +102,7 @@ type Evaluator struct {
 	termW   []float64                                // their weights
 	rankAt  int                                      // index of the weight rank.1
 	cache   atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
+	pawns   atomic.Pointer[pawnTable]                // the pawn structures evaluated, by the pawns' key (pawns.go)
 	termOn  bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
 	sqAt    int                                      // index of the first per-square weight
 	sqCells int                                      // weights of one per-square table
@@ -122,6 +126,8 @@ type Evaluator struct {
 	// by phase; mobOn[t] when a weight of t is not 0
 	rays   [][2][]ray
 	walks  [rules.MaxTypes + 1]bool // the type has rays: mobility walks it
+	once   [rules.MaxTypes + 1]bool // the type's rays reach each square at most once (reachesOnce)
+	plain  [rules.MaxTypes + 1]bool // each of the type's rays both moves and captures
 	mobW   [rules.MaxTypes + 1][2]int
 	safeW  [rules.MaxTypes + 1][2]int // L.mobility.safe
 	safeOn bool
@@ -143,6 +149,7 @@ type Evaluator struct {
 	hitsOn   bool // the terms or the safe checks need what each side attacks (hits)
 	pawnCap  [2][]pawnCapture
 	hitRays  [][2][]ray
+	lesser   [rules.MaxTypes + 1]uint64        // by attacking type, the types it threatens for threat.lesser (lessers)
 	pawnStep bool                              // the pawn's capturing rays are the single steps of pawnCap
 	back     [2][]backRay                      // the directions attackedBy walks, by attacking side
 	union    [rules.MaxTypes + 1][2]rules.Type // the two types whose capturing rays are a type's together (unions)
@@ -195,6 +202,9 @@ func (e *Evaluator) build() {
 	b := v.Board()
 	e.files, e.ranks = b.Files, b.Ranks
 	e.words = boardWords(b.Ranks)
+	for _, s := range b.Squares() {
+		e.onBoard.Add(s)
+	}
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
 	for _, s := range squares {
@@ -283,6 +293,8 @@ func (e *Evaluator) build() {
 		}
 		e.rays[t] = mobilityRays(v.Movement(t))
 		e.walks[t] = len(e.rays[t][0]) > 0
+		e.once[t] = reachesOnce(e.rays[t][0], b)
+		e.plain[t] = !slices.ContainsFunc(e.rays[t][0], func(r ray) bool { return !r.move || !r.capture })
 		base := e.w[pieceBase(t):]
 		e.mobW[t] = [2]int{roundInt(base[mobilityMg]), roundInt(base[mobilityEg])}
 		e.safeW[t] = [2]int{roundInt(base[mobSafeMg]), roundInt(base[mobSafeEg])}
@@ -308,6 +320,7 @@ func (e *Evaluator) build() {
 		e.hitRays[t] = hitRays(v.Movement(t))
 	}
 	e.back = e.backRays()
+	e.lesser = e.lessers()
 	e.union = e.unions()
 	e.pawnStep = e.pawn != 0 && !slices.ContainsFunc(e.hitRays[e.pawn][0], func(r ray) bool { return r.steps != 1 })
 	e.fileOn = e.pawn != 0 && (e.open != [2]int{} || e.half != [2]int{})
@@ -521,17 +534,96 @@ func mobilityRays(m betza.Movement) (r [2][]ray) {
 // checks (king.go), and counts in chk those of them no enemy piece
 // attacks that the list has no room for; with pawnAtt, it counts the
 // squares it moves to that are not in pawnAtt (no enemy pawn attacks
-// them).
-func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, ck *checks, pawnAtt *geom.Set) (n, att, chk, safe int) {
-	for _, r := range e.rays[t][c] {
+// them). kz holds k and the squares next to it (kingZone), or is nil.
+// Where t's rays reach each square at most once and each both moves and
+// captures (e.once, e.plain), the squares it reaches are gathered into
+// sets and counted on them; else square by square (mobilityBySquare).
+func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, kz *geom.Set, h *hits, ck *checks, pawnAtt *geom.Set) (n, att, chk, safe int) {
+	if !e.once[t] || !e.plain[t] {
+		return e.mobilityBySquare(p, s, t, c, k, h, ck, pawnAtt)
+	}
+	var to, own geom.Set // the squares it moves to, and its own pieces it reaches
+	var lesser uint64    // the types it threatens for threat.lesser, when h gathers them
+	if h != nil {
+		lesser = e.lesser[t]
+	}
+	rays := e.rays[t][c]
+	for i := range rays {
+		off, q := rays[i].off, int(s)
+		for range rays[i].steps {
+			q += off
+			pc := p.At(geom.Square(q))
+			if pc == rules.Empty {
+				to.Add(geom.Square(q))
+				continue
+			}
+			if pc != rules.Wall {
+				if pc.Color() != c {
+					to.Add(geom.Square(q))
+					if lesser>>pc.Type()&1 != 0 {
+						h.lesser[c].Add(geom.Square(q))
+					}
+				} else {
+					own.Add(geom.Square(q))
+				}
+			}
+			break
+		}
+	}
+	for i := e.words[0]; i < e.words[1]; i++ {
+		n += bits.OnesCount64(to[i])
+		if kz != nil {
+			att += bits.OnesCount64((to[i] | own[i]) & kz[i])
+		}
+		if h != nil {
+			h.any[c][i] |= to[i] | own[i]
+		}
+		if pawnAtt != nil {
+			safe += bits.OnesCount64(to[i] &^ pawnAtt[i])
+		}
+		if ck == nil {
+			continue
+		}
+		for w := to[i] & ck.from[i]; w != 0; w &= w - 1 {
+			q := geom.Square(i*64 + bits.TrailingZeros64(w))
+			if !ck.add(q, t) && !e.attackedBy(p, q, c.Other()) {
+				chk++
+			}
+		}
+	}
+	return n, att, chk, safe
+}
+
+// kingZone returns k and the squares next to it (those nextTo tells),
+// or none for NoSquare.
+func kingZone(k geom.Square) (z geom.Set) {
+	if k == geom.NoSquare {
+		return z
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			z.Add(geom.Square(int(k) + geom.Offset(dx, dy)))
+		}
+	}
+	return z
+}
+
+// mobilityBySquare is mobility counted square by square, for a type whose
+// rays may reach a square twice (each time counts).
+func (e *Evaluator) mobilityBySquare(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, k geom.Square, h *hits, ck *checks, pawnAtt *geom.Set) (n, att, chk, safe int) {
+	rays := e.rays[t][c]
+	near := k != geom.NoSquare
+	for i := range rays {
+		r := &rays[i]
 		q := s
+		zone := r.capture && near // the ray's squares next to k count for att
 		for range r.steps {
 			q = geom.Square(int(q) + r.off)
 			pc := p.At(q)
 			if pc == rules.Wall {
 				break
 			}
-			if r.capture && k != geom.NoSquare && nextTo(q, k) {
+			if zone && nextTo(q, k) {
 				att++
 			}
 			if pc == rules.Empty {
@@ -567,6 +659,31 @@ func (e *Evaluator) mobility(p *rules.Position, s geom.Square, t rules.Type, c r
 		}
 	}
 	return n, att, chk, safe
+}
+
+// reachesOnce reports whether no two of the rays rs reach the same
+// square from any square of b (its holes taken as squares).
+func reachesOnce(rs []ray, b geom.Board) bool {
+	for r := 0; r < b.Ranks; r++ {
+		for f := 0; f < b.Files; f++ {
+			var seen geom.Set
+			s := geom.Sq(f, r)
+			for _, x := range rs {
+				q := s
+				for range x.steps {
+					q = geom.Square(int(q) + x.off)
+					if !b.OnGrid(q) {
+						break
+					}
+					if seen.Has(q) {
+						return false
+					}
+					seen.Add(q)
+				}
+			}
+		}
+	}
+	return true
 }
 
 // nextTo reports whether q is k or one of its eight neighbours (the
@@ -688,22 +805,19 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 	var mg, eg, mat, matEg [2]int
 	phase := 0
 	var nonRoyal [2]int
-	var pawns [2][geom.MaxFiles]pawnFile
 	var king [2]geom.Square
 	var hasKing [2]bool
 	var h hits
-	var hp, pawnH *hits // what each side attacks (threats, safe checks); the pawns', when gathered with pa
+	var hp *hits // what each side attacks (threats, safe checks)
 	if e.hitsOn {
 		hp = &h
-		if e.pawnStep {
-			pawnH = hp
-		}
 	}
-	var chks [2]checks // the safe checks' squares
-	var pa [2]geom.Set // the squares each side's pawns attack
-	paOn := e.pawn != 0 && (e.safeOn || e.hitsOn)
+	pawnH := e.pawnStep && hp != nil         // the pawns' hits are those of their attacks (pi.att)
+	var chks [2]checks                       // the safe checks' squares
 	var colours [2][rules.MaxTypes + 1]uint8 // the square colours of each type's pieces, for the pairs
-	var m men                                // the pawns and pieces, for the terms
+	var m men                                // the pieces that are not royal, for the terms
+	var pi pawnInfo                          // what the pawns give (pawns.go)
+	var pawnKey uint64                       // the pawns' key (pawnKeys)
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -729,17 +843,22 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 			}
 			pawn := t == e.pawn && e.pawn != 0
 			if pawn {
-				pawns[c][s.File()].add(e.relRank(c, s))
-				if paOn {
-					e.pawnAttack(p, s, c, &pa[c], pawnH)
-				}
+				pawnKey ^= pawnKeys[c][s]
+				e.addPawn(&pi, c, s)
 			}
-			// the hits that neither the mobility's walk nor pa gathers
-			if hp != nil && !(e.walkOn && e.walks[t]) && !(pawn && pawnH != nil) {
+			// the hits that neither the mobility's walk nor the pawns' attacks gather
+			if hp != nil && !(e.walkOn && e.walks[t]) && !(pawn && pawnH) {
 				e.hitFrom(p, s, t, c, hp)
 			}
 		}
 	}
+	if e.pawn != 0 {
+		e.pawnInfoOf(e.pawnTableOf(), pawnKey, &pi)
+		if pawnH {
+			e.pawnHits(&pi, &m, &h)
+		}
+	}
+	pawns, pa := &pi.files, &pi.att
 	if e.walkOn {
 		zone := [2]geom.Square{geom.NoSquare, geom.NoSquare} // the king each side attacks
 		for c := rules.White; c <= rules.Black; c++ {
@@ -753,6 +872,11 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 			cc.n = 0 // empty for this side
 			var pawnAtt *geom.Set
 			on := e.kingOn && zone[c] != geom.NoSquare
+			var kz *geom.Set // the squares next to the king attacked, for att
+			if zone[c] != geom.NoSquare {
+				z := kingZone(zone[c])
+				kz = &z
+			}
 			if e.safeOn {
 				pawnAtt = &pa[c.Other()]
 			}
@@ -766,7 +890,7 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 					chks[c].from = e.from(p, &cc, t, c, zone[c])
 					ck = &chks[c]
 				}
-				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], hp, ck, pawnAtt)
+				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], kz, hp, ck, pawnAtt)
 				mg[c] += safe * e.safeW[t][0]
 				eg[c] += safe * e.safeW[t][1]
 				mg[c] += n*e.mobW[t][0] + chk*e.chkW[t][0]
@@ -789,14 +913,13 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 	}
 	if e.pawn != 0 {
 		for c := rules.White; c <= rules.Black; c++ {
-			m, g := e.pawnStructure(&pawns, c)
-			mg[c] += m
-			eg[c] += g
+			mg[c] += pi.mg[c]
+			eg[c] += pi.eg[c]
 			if king[c] != geom.NoSquare {
 				mg[c] += e.shield(&pawns[c], king[c], c)
 			}
 			if e.fileOn {
-				open, half := e.fileRiders(p, &pawns, c)
+				open, half := e.fileRiders(p, pawns, c)
 				mg[c] += open*e.open[0] + half*e.half[0]
 				eg[c] += open*e.open[1] + half*e.half[1]
 			}
@@ -811,7 +934,7 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 		}
 		for c := rules.White; c <= rules.Black; c++ {
 			var x termCounts
-			e.countTerms(p, &pawns, ks, &h, &pa, &m, c, &x)
+			e.countTerms(p, &pi, ks, &h, &m, c, &x)
 			for i, n := range x.n {
 				mg[c] += n * e.termWt[i][0]
 				eg[c] += n * e.termWt[i][1]

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"fmt"
+
 	"github.com/anychess/anychess/geom"
 	"github.com/anychess/anychess/rules"
 )
@@ -68,3 +70,101 @@ func (e *Evaluator) EvaluateUncached(p *rules.Position) int { return e.evaluate(
 
 // Cached reports whether e keeps a cache of its scores.
 func (e *Evaluator) Cached() bool { return e.cacheOf() != nil }
+
+// PawnTable is pawnTable, for the tests.
+type PawnTable = pawnTable
+
+// NewPawnTable returns an empty pawn table.
+func NewPawnTable() *PawnTable { return newPawnTable() }
+
+// PawnInfo returns what the pawns of p give (pawnInfo), as text: computed
+// from p when t is nil, else as evaluate gets it, through the table t.
+func (e *Evaluator) PawnInfo(p *rules.Position, t *PawnTable) string {
+	var pi pawnInfo
+	if t == nil {
+		e.pawnInfo(p, &pi)
+		return fmt.Sprint(pi)
+	}
+	var key uint64
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			if p.At(s).Type() == e.pawn {
+				key ^= pawnKeys[c][s]
+				e.addPawn(&pi, c, s)
+			}
+		}
+	}
+	e.pawnInfoOf(t, key, &pi)
+	return fmt.Sprint(pi)
+}
+
+// PawnAttacksByPawn returns the squares each side's pawns attack, walked
+// pawn by pawn along the pawn's capturing steps to the squares that are not
+// walls.
+func (e *Evaluator) PawnAttacksByPawn(p *rules.Position) (pa [2]geom.Set) {
+	for c := rules.White; c <= rules.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			if p.At(s).Type() != e.pawn {
+				continue
+			}
+			for _, pc := range e.pawnCap[c] {
+				if q := geom.Square(int(s) + pc.off); p.At(q) != rules.Wall {
+					pa[c].Add(q)
+				}
+			}
+		}
+	}
+	return pa
+}
+
+// PawnAttacks returns the squares each side's pawns attack as pawnInfo
+// gathers them.
+func (e *Evaluator) PawnAttacks(p *rules.Position) [2]geom.Set {
+	var pi pawnInfo
+	e.pawnInfo(p, &pi)
+	return pi.att
+}
+
+// MobilityWalk is what mobility gives for c's piece on s against the
+// enemy royal piece (its squares of check, the squares the enemy's pawns
+// attack), as text: by the sets where bySquare is false (for a type whose
+// rays reach each square once, both moving and capturing), else square by
+// square; and whether the sets apply to the type.
+func (e *Evaluator) MobilityWalk(p *rules.Position, s geom.Square, c rules.Color, bySquare bool) (string, bool) {
+	t := p.At(s).Type()
+	k := geom.NoSquare
+	for _, q := range p.Pieces(c.Other()) {
+		if e.royal[p.At(q).Type()] {
+			k = q
+		}
+	}
+	kz := kingZone(k)
+	var h hits
+	var ck checks
+	var from geom.Set
+	if k != geom.NoSquare {
+		e.checkSquares(p, t, c, k, &from)
+	}
+	ck.from = &from
+	pa := e.PawnAttacks(p)
+	var n, att, chk, safe int
+	if bySquare {
+		n, att, chk, safe = e.mobilityBySquare(p, s, t, c, k, &h, &ck, &pa[c.Other()])
+	} else {
+		n, att, chk, safe = e.mobility(p, s, t, c, k, &kz, &h, &ck, &pa[c.Other()])
+	}
+	var listed geom.Set // the order of the list differs
+	for _, q := range ck.q[:ck.n] {
+		listed.Add(q)
+	}
+	return fmt.Sprint(n, att, chk, safe, h, ck.n, listed), e.once[t] && e.plain[t]
+}
+
+// ReachesOnce is reachesOnce for rays of the given steps and lengths.
+func ReachesOnce(b geom.Board, offs, steps []int) bool {
+	var rs []ray
+	for i := range offs {
+		rs = append(rs, ray{off: offs[i], steps: steps[i], move: true, capture: true})
+	}
+	return reachesOnce(rs, b)
+}

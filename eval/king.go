@@ -236,37 +236,3 @@ func (e *Evaluator) backRays() (out [2][]backRay) {
 	}
 	return out
 }
-
-// pawnAttacks puts into pa[c] the squares c's pawns attack.
-func (e *Evaluator) pawnAttacks(p *rules.Position, pa *[2]geom.Set) {
-	if e.pawn == 0 {
-		return
-	}
-	for c := rules.White; c <= rules.Black; c++ {
-		for _, s := range p.Pieces(c) {
-			if p.At(s).Type() == e.pawn {
-				e.pawnAttack(p, s, c, &pa[c], nil)
-			}
-		}
-	}
-}
-
-// pawnAttack puts into pa the squares c's pawn on s attacks and, with h,
-// the pieces on them into h, as hitFrom would on the pawn's capturing
-// rays (when those are the single steps of pawnCap: e.pawnStep).
-func (e *Evaluator) pawnAttack(p *rules.Position, s geom.Square, c rules.Color, pa *geom.Set, h *hits) {
-	for _, pc := range e.pawnCap[c] {
-		q := geom.Square(int(s) + pc.off)
-		x := p.At(q)
-		if x == rules.Wall {
-			continue
-		}
-		pa.Add(q)
-		if h != nil {
-			h.any[c].Add(q)
-			if x.IsPiece() {
-				e.hit(h, c, e.pawn, q, x)
-			}
-		}
-	}
-}

@@ -71,26 +71,21 @@ func chebyshev(a, b geom.Square) int {
 	return max(absInt(a.File()-b.File()), absInt(a.Rank()-b.Rank()))
 }
 
-// countTerms counts c's terms; pa holds the squares each side's pawns
-// attack (pawnAttacks), m the squares of their men.
-func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnFile, king [2]geom.Square, h *hits, pa *[2]geom.Set, m *men, c rules.Color, x *termCounts) {
+// countTerms counts c's terms; pi holds what the pawns give
+// (pawnInfo), m the squares of the men.
+func (e *Evaluator) countTerms(p *rules.Position, pi *pawnInfo, king [2]geom.Square, h *hits, m *men, c rules.Color, x *termCounts) {
 	files, last := e.files, e.ranks-1
 	o := c.Other()
 	lo, hi := e.words[0], e.words[1]
+	pawns := &pi.files
 	if e.pawn != 0 {
-		own, opp := &pawns[c], &pawns[o]
-		for i := lo; i < hi; i++ {
-			w := m.pawns[c][i]
-			// beside on the same rank (a shift by one square moves none
-			// onto another row's: the padding lies between the rows)
-			x.n[tPhalanx] += bits.OnesCount64(w & (w<<1 | w>>1))
-			// an own pawn defends it
-			x.n[tSupported] += bits.OnesCount64(w & pa[c][i])
-		}
+		x.n[tPhalanx] += pi.phalanx[c]
+		x.n[tSupported] += pi.supported[c]
 		// passed pawns: the most advanced own pawn of each passed file
+		own := &pawns[c]
 		for f := 0; f < files; f++ {
 			pf := own[f]
-			if pf.n == 0 || !passed(own, opp, f, files, last) || int(pf.max) >= last {
+			if pi.passed[c]&(1<<f) == 0 || int(pf.max) >= last {
 				continue
 			}
 			rank := int(pf.max) + 1
@@ -134,17 +129,14 @@ func (e *Evaluator) countTerms(p *rules.Position, pawns *[2][geom.MaxFiles]pawnF
 	}
 }
 
-// men are the squares of each side's pawns and of its pieces that are not
-// royal, for the terms countTerms counts by sets.
+// men are the squares of each side's pieces that are not royal, for the
+// threats countTerms counts by sets.
 type men struct {
-	pawns, nonRoyal [2]geom.Set
+	nonRoyal [2]geom.Set
 }
 
 // addMan puts c's piece of type t on s into m.
 func (e *Evaluator) addMan(m *men, c rules.Color, t rules.Type, s geom.Square) {
-	if t == e.pawn {
-		m.pawns[c].Add(s)
-	}
 	if !e.royal[t] {
 		m.nonRoyal[c].Add(s)
 	}
@@ -159,7 +151,8 @@ func boardWords(ranks int) [2]int {
 // hits are what each side attacks: any[c] the squares c's pieces attack,
 // empty or not (of the pieces, those of either side that c's pieces could
 // capture if they were enemies),
-// pawn[c] the enemy pieces other than pawns that c's pawns attack,
+// pawn[c] the enemy pieces other than pawns that c's pawns attack (the
+// royal ones may be left out: countTerms does not count them),
 // lesser[c] the enemy pieces that c's pieces worth at least lesserMargin
 // less attack (not pawns or royal pieces).
 type hits struct {
@@ -198,19 +191,40 @@ func (e *Evaluator) hitFrom(p *rules.Position, s geom.Square, t rules.Type, c ru
 
 // hit puts into h the piece pc on q that c's piece of type t attacks.
 func (e *Evaluator) hit(h *hits, c rules.Color, t rules.Type, q geom.Square, pc rules.Piece) {
-	h.any[c].Add(q)
-	if pc.Color() == c {
+	if t != e.pawn {
+		e.pieceHit(h, c, t, q, pc)
 		return
 	}
-	vt := pc.Type()
-	switch {
-	case t == e.pawn:
-		if vt != e.pawn {
-			h.pawn[c].Add(q)
-		}
-	case !e.royal[t] && e.hand[t]+lesserMargin <= e.hand[vt]:
+	h.any[c].Add(q)
+	if pc.Color() != c && pc.Type() != e.pawn {
+		h.pawn[c].Add(q)
+	}
+}
+
+// pieceHit is hit for a type t that is not the pawn.
+func (e *Evaluator) pieceHit(h *hits, c rules.Color, t rules.Type, q geom.Square, pc rules.Piece) {
+	h.any[c].Add(q)
+	if pc.Color() != c && e.lesser[t]>>pc.Type()&1 != 0 {
 		h.lesser[c].Add(q)
 	}
+}
+
+// lessers returns, by type, the types (a bit each) its pieces attack for
+// threat.lesser: those worth at least lesserMargin more by the hand-set
+// values, where the attacker is neither the pawn nor royal.
+func (e *Evaluator) lessers() (l [rules.MaxTypes + 1]uint64) {
+	n := rules.Type(e.v.NumTypes())
+	for t := rules.Type(1); t <= n; t++ {
+		if t == e.pawn || e.royal[t] {
+			continue
+		}
+		for vt := rules.Type(1); vt <= n; vt++ {
+			if e.hand[t]+lesserMargin <= e.hand[vt] {
+				l[t] |= 1 << vt
+			}
+		}
+	}
+	return l
 }
 
 // hitRays returns the capturing rays of movement m for White and Black.

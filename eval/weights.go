@@ -393,7 +393,9 @@ func (e *Evaluator) Weights() []float64 { return append([]float64(nil), e.w...) 
 // rounding of whole centipawns; Evaluate turns it to the side to move.
 func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 	clear(dst)
-	var pawns [2][geom.MaxFiles]pawnFile
+	var pi pawnInfo
+	e.pawnInfo(p, &pi)
+	pawns, pa := &pi.files, &pi.att
 	var king [2]geom.Square
 	var nonRoyal, mat [2]int
 	phase := 0
@@ -411,15 +413,10 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			} else {
 				nonRoyal[c]++
 			}
-			if t == e.pawn && e.pawn != 0 {
-				pawns[c][s.File()].add(e.relRank(c, s))
-			}
 		}
 	}
 	var h hits
 	e.hitSets(p, &h)
-	var pa [2]geom.Set
-	e.pawnAttacks(p, &pa)
 	ph := min(phase, e.full)
 	fm := float64(ph) / float64(e.full)
 	fe := 1 - fm
@@ -432,6 +429,11 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		var cc checkCache
 		var ck checks
 		on := king[c.Other()] != geom.NoSquare
+		var kz *geom.Set // the squares next to the enemy king, for the attack on it
+		if on {
+			z := kingZone(king[c.Other()])
+			kz = &z
+		}
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
@@ -466,7 +468,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 					ck.from, ck.n = e.from(p, &cc, t, c, king[c.Other()]), 0
 					ckp = &ck
 				}
-				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], nil, ckp, &pa[c.Other()])
+				n, att, chk, safe := e.mobility(p, s, t, c, king[c.Other()], kz, nil, ckp, &pa[c.Other()])
 				chk += ck.safe(&h.any[c.Other()])
 				d[mobSafeMg] += sign * float64(safe) * fm
 				d[mobSafeEg] += sign * float64(safe) * fe
@@ -481,7 +483,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 		}
 		g := dst[globalBase(e.v):]
 		var x termCounts
-		e.countTerms(p, &pawns, king, &h, &pa, &m, c, &x)
+		e.countTerms(p, &pi, king, &h, &m, c, &x)
 		for i, n := range x.n {
 			g[gTerms+2*i] += sign * float64(n) * fm
 			g[gTerms+2*i+1] += sign * float64(n) * fe
@@ -513,7 +515,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 			if king[c] != geom.NoSquare {
 				g[gShelter] += sign * float64(e.shieldPawns(own, king[c], c)) * fm
 			}
-			open, half := e.fileRiders(p, &pawns, c)
+			open, half := e.fileRiders(p, pawns, c)
 			g[gOpenMg] += sign * float64(open) * fm
 			g[gOpenEg] += sign * float64(open) * fe
 			g[gHalfOpenMg] += sign * float64(half) * fm
