@@ -146,3 +146,28 @@ func sanMove(t *testing.T, p *rules.Position, san string) rules.Move {
 	}
 	return m
 }
+
+// TestQuiescenceSetsContext checks that quiescence records the context of
+// each move it makes, as negamax does, so that the nodes below it (check
+// evasions, the counter move) read the move that led to them and not one
+// left from another part of the tree.
+func TestQuiescenceSetsContext(t *testing.T) {
+	// Only one capture: Rxe5, which gives check.
+	s := seeSearcher(t, "chess", "4k3/8/8/4p3/8/8/8/4R1K1 w - - 0 1")
+	if s.cont == nil {
+		t.Fatal("chess has no continuation history")
+	}
+	const stale = int32(-7)
+	for i := range s.cctx {
+		s.cctx[i] = stale
+	}
+	m, err := notation.ParseMove(s.p, "Rxe5+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := s.contextOf(m)
+	s.quiesce(-Infinity, Infinity, 0)
+	if got := s.cctx[0]; got != want {
+		t.Errorf("context at ply 0 after quiescence = %d, want %d (Rxe5's)", got, want)
+	}
+}

@@ -1810,6 +1810,7 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 			continue
 		}
 		legal++
+		s.cctx[ply] = s.contextOf(m) // for the continuation scores and counter move below it
 		var sc int
 		switch {
 		case retry:
