@@ -202,12 +202,10 @@ func (e *Evaluator) build() {
 	b := v.Board()
 	e.files, e.ranks = b.Files, b.Ranks
 	e.words = boardWords(b.Ranks)
-	for _, s := range b.Squares() {
-		e.onBoard.Add(s)
-	}
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
 	for _, s := range squares {
+		e.onBoard.Add(s)
 		dx, dy := abs(float64(s.File())-cf), abs(float64(s.Rank())-cr)
 		e.center[s] = int16(2 * max(dx, dy))
 	}
