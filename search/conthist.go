@@ -134,6 +134,8 @@ func (s *searcher) contScore(ply int, cur int32) int {
 	}
 	c := s.cont
 	sum := 0
+	// Unrolled for the two plies back: written as a loop it is inlined
+	// into its callers and costs more instructions in all.
 	if ply >= 1 {
 		if prev := s.cctx[ply-1]; prev >= 0 {
 			sum += int(c.score[int(prev)*c.n+int(cur)])
