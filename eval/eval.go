@@ -13,8 +13,9 @@
 // promotion; the king keeps to its own side while there is material on the
 // board and walks to the centre in the endgame. When one side has only its
 // king left against more, the other is paid for driving that king to the
-// edge and bringing its own king near (the winning side must mate; bare
-// kings and dead material are judged by the rules, not here).
+// edge, bringing its own king near and taking the squares the lone king
+// can still reach (the winning side must mate; bare kings and dead
+// material are judged by the rules, not here).
 //
 // In a variant with chance (rules.Variant.Chance) whose pieces carry ranks
 // (Vazir: the piece attribute, 0..9), a piece's value also depends on its
@@ -76,37 +77,38 @@ const (
 // the scores it gave (cache.go) and the table of the pawn structures it
 // met (pawns.go), which never change a score.
 type Evaluator struct {
-	v       *rules.Variant
-	files   int // the board's size
-	ranks   int
-	words   [2]int                  // the words of a geom.Set that hold the board's squares (boardWords)
-	onBoard geom.Set                // the board's squares (not the holes)
-	w       []float64               // the weights, indexed as in Names
-	value   [rules.MaxTypes + 1]int // middle-game value
-	valEg   [rules.MaxTypes + 1]int // endgame value
-	split   bool                    // some type's values differ by phase
-	royal   [rules.MaxTypes + 1]bool
-	pawn    rules.Type
-	mg, eg  [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
-	phase   [rules.MaxTypes + 1]int                  // contribution to the game phase
-	full    int                                      // phase of the start position
-	center  [geom.Cells]int16                        // distance to the board's centre, in half squares
-	ranked  bool                                     // pieces carry ranks (a variant with chance)
-	rankV   [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
-	rankE   [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
-	dur     [maxRank + 1]float64                     // durability by rank, when ranked
-	shape   [][2][]float64                           // hand-set table by type, phase and square (White's view)
-	extra   rules.Engine                             // the variant's Eval, or nil
-	hand    [rules.MaxTypes + 1]int                  // hand-set value by type
-	terms   Terms                                    // the variant's own terms, or nil
-	termW   []float64                                // their weights
-	rankAt  int                                      // index of the weight rank.1
-	cache   atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
-	pawns   atomic.Pointer[pawnTable]                // the pawn structures evaluated, by the pawns' key (pawns.go)
-	termOn  bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
-	sqAt    int                                      // index of the first per-square weight
-	sqCells int                                      // weights of one per-square table
-	sqIdx   [geom.Cells]int                          // place of a square (White's view) in a per-square table
+	v        *rules.Variant
+	files    int // the board's size
+	ranks    int
+	words    [2]int                  // the words of a geom.Set that hold the board's squares (boardWords)
+	onBoard  geom.Set                // the board's squares (not the holes)
+	nSquares int                     // how many squares the board has
+	w        []float64               // the weights, indexed as in Names
+	value    [rules.MaxTypes + 1]int // middle-game value
+	valEg    [rules.MaxTypes + 1]int // endgame value
+	split    bool                    // some type's values differ by phase
+	royal    [rules.MaxTypes + 1]bool
+	pawn     rules.Type
+	mg, eg   [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
+	phase    [rules.MaxTypes + 1]int                  // contribution to the game phase
+	full     int                                      // phase of the start position
+	center   [geom.Cells]int16                        // distance to the board's centre, in half squares
+	ranked   bool                                     // pieces carry ranks (a variant with chance)
+	rankV    [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
+	rankE    [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
+	dur      [maxRank + 1]float64                     // durability by rank, when ranked
+	shape    [][2][]float64                           // hand-set table by type, phase and square (White's view)
+	extra    rules.Engine                             // the variant's Eval, or nil
+	hand     [rules.MaxTypes + 1]int                  // hand-set value by type
+	terms    Terms                                    // the variant's own terms, or nil
+	termW    []float64                                // their weights
+	rankAt   int                                      // index of the weight rank.1
+	cache    atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
+	pawns    atomic.Pointer[pawnTable]                // the pawn structures evaluated, by the pawns' key (pawns.go)
+	termOn   bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
+	sqAt     int                                      // index of the first per-square weight
+	sqCells  int                                      // weights of one per-square table
+	sqIdx    [geom.Cells]int                          // place of a square (White's view) in a per-square table
 
 	// the pawn-structure, king and tempo weights, rounded where the
 	// evaluation counts in whole centipawns
@@ -114,6 +116,7 @@ type Evaluator struct {
 	passed, passedAdv [2]float64
 	shelter, tempo    int
 	mopEdge, mopNear  int
+	mopBox            int // per square the lone royal cannot reach (boxShrink)
 
 	// the piece terms: pairs of colour-bound pieces, file riders on open
 	// and half-open files (each on only when a weight is not 0)
@@ -204,6 +207,7 @@ func (e *Evaluator) build() {
 	e.words = boardWords(b.Ranks)
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
+	e.nSquares = len(squares)
 	for _, s := range squares {
 		e.onBoard.Add(s)
 		dx, dy := abs(float64(s.File())-cf), abs(float64(s.Rank())-cr)
@@ -269,7 +273,7 @@ func (e *Evaluator) build() {
 	e.passedAdv = [2]float64{g[gPassedAdvMg], g[gPassedAdvEg]}
 	e.shelter = roundInt(g[gShelter])
 	e.tempo = roundInt(g[gTempo])
-	e.mopEdge, e.mopNear = roundInt(g[gMopEdge]), roundInt(g[gMopNear])
+	e.mopEdge, e.mopNear, e.mopBox = roundInt(g[gMopEdge]), roundInt(g[gMopNear]), roundInt(g[gMopBox])
 	e.pair = [2]int{roundInt(g[gPairMg]), roundInt(g[gPairEg])}
 	e.open = [2]int{roundInt(g[gOpenMg]), roundInt(g[gOpenEg])}
 	e.half = [2]int{roundInt(g[gHalfOpenMg]), roundInt(g[gHalfOpenEg])}
@@ -1082,12 +1086,51 @@ func (e *Evaluator) mopUp(p *rules.Position, nonRoyal, mat [2]int) int {
 			dist := max(absInt(own.File()-ks.File()), absInt(own.Rank()-ks.Rank()))
 			bonus += e.mopNear * (16 - dist)
 		}
+		if e.mopBox != 0 {
+			bonus += e.mopBox * e.boxShrink(p, ks, c)
+		}
 		if c == rules.Black {
 			return -bonus
 		}
 		return bonus
 	}
 	return 0
+}
+
+// boxShrink returns the board's squares the lone royal on ks cannot
+// reach by steps of one square (orthogonal or diagonal) through squares
+// that no piece of c attacks: the room the stronger side c has taken from
+// it. Unlike the royal's distance to the edge, the defender cannot undo
+// this room's loss with its next move, so a shallow search makes progress
+// towards the mate by it (a rook or a queen cutting the royal off).
+func (e *Evaluator) boxShrink(p *rules.Position, ks geom.Square, c rules.Color) int {
+	victim := p.At(ks).Type()
+	var seen geom.Set
+	var queue [geom.MaxFiles * geom.MaxRanks]geom.Square
+	seen.Add(ks)
+	queue[0] = ks
+	n := 1
+	for i := 0; i < n; i++ {
+		s := queue[i]
+		for _, d := range kingSteps {
+			t := geom.Square(int(s) + d)
+			if !e.onBoard.Has(t) || seen.Has(t) {
+				continue
+			}
+			seen.Add(t)
+			if !p.Attacked(t, c, victim) {
+				queue[n] = t
+				n++
+			}
+		}
+	}
+	return e.nSquares - n
+}
+
+// kingSteps are the offsets of the eight squares next to a square.
+var kingSteps = [8]int{
+	geom.Offset(-1, -1), geom.Offset(0, -1), geom.Offset(1, -1), geom.Offset(-1, 0),
+	geom.Offset(1, 0), geom.Offset(-1, 1), geom.Offset(0, 1), geom.Offset(1, 1),
 }
 
 func (e *Evaluator) royalSquare(p *rules.Position, c rules.Color) (geom.Square, bool) {

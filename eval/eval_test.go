@@ -212,3 +212,35 @@ func scorer(t *testing.T, v *rules.Variant) func(fen string) int {
 		return e.Evaluate(p)
 	}
 }
+
+// TestMopUpBox: mopup.box weighs each square of the board the lone royal
+// cannot reach through squares the other side leaves unattacked, from the
+// stronger side's view, and nothing while both sides have other pieces.
+func TestMopUpBox(t *testing.T) {
+	chess, _ := vtest.Builtins().Get("chess")
+	with := eval.NewWeights(chess, map[string]float64{"mopup.box": 1})
+	without := eval.NewWeights(chess, map[string]float64{"mopup.box": 0})
+	for _, tc := range []struct {
+		name, fen string
+		want      int // the score's difference, for the side to move
+	}{
+		// h8-h2 left to the king: 64-7 squares taken.
+		{"rook cuts off", "7k/8/8/8/8/8/5K2/6R1 b - - 0 1", -57},
+		{"mirrored, white alone", "6r1/5k2/8/8/8/8/8/7K w - - 0 1", -57},
+		{"the stronger side to move", "7k/8/8/8/8/8/5K2/6R1 w - - 0 1", 57},
+		// the undefended rook can be taken: past it the king reaches every
+		// square but the 16 the rook and the king attack.
+		{"a rook left hanging", "8/8/8/8/8/8/7k/K5R1 b - - 0 1", -16},
+		// no square left: 63 taken.
+		{"queen next to the corner", "7k/8/6Q1/8/8/8/8/K7 b - - 0 1", -63},
+		{"not alone", "7k/7p/8/8/8/8/5K2/6R1 b - - 0 1", 0},
+	} {
+		p, err := chess.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := with.Evaluate(p) - without.Evaluate(p); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

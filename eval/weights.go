@@ -50,6 +50,7 @@ const (
 	gTempo
 	gMopEdge
 	gMopNear
+	gMopBox
 	gPairMg
 	gPairEg
 	gOpenMg
@@ -90,7 +91,7 @@ var globalsHand = [gTerms]struct {
 	{"pawn.passed.advance.mg", 40}, {"pawn.passed.advance.eg", 120},
 	{"king.shelter", 12},
 	{"tempo", 10},
-	{"mopup.edge", 20}, {"mopup.near", 10},
+	{"mopup.edge", 20}, {"mopup.near", 10}, {"mopup.box", 16},
 	{"pair.mg", 0}, {"pair.eg", 0},
 	{"file.open.mg", 0}, {"file.open.eg", 0},
 	{"file.halfopen.mg", 0}, {"file.halfopen.eg", 0},
@@ -200,8 +201,9 @@ func termNames(v *rules.Variant) []string {
 // then the pawn structure (pawn.doubled.mg/eg per extra pawn on a file,
 // pawn.isolated.mg/eg, pawn.passed.mg/eg and pawn.passed.advance.mg/eg
 // times the square of a passed pawn's advance from 0 to 1), king.shelter
-// per shielding pawn in the middle game, tempo, and mopup.edge and
-// mopup.near (driving a lone king to the edge, bringing the own king near),
+// per shielding pawn in the middle game, tempo, mopup.edge, mopup.near
+// and mopup.box (driving a lone king to the edge, bringing the own king
+// near, taking the lone king's room: the squares it cannot reach),
 // pair.mg/eg per type bound to one square colour with pieces on both
 // colours (the bishop pair), file.open.mg/eg and file.halfopen.mg/eg per
 // piece that rides along files on a file without pawns or without own
@@ -532,6 +534,7 @@ func (e *Evaluator) Features(p *rules.Position, dst []float64) float64 {
 					dist := max(absInt(own.File()-ks.File()), absInt(own.Rank()-ks.Rank()))
 					g[gMopNear] += sign * float64(16-dist)
 				}
+				g[gMopBox] += sign * float64(e.boxShrink(p, ks, c))
 			}
 		}
 	}

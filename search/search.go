@@ -1571,6 +1571,19 @@ func lcm(a, b uint64) uint64 {
 
 // hasPieces reports whether the side to move has material beyond pawns and
 // royals (null-move pruning is unsafe in pawn endings).
+// bare reports whether the side to move has only royal pieces on the
+// board.
+func (s *searcher) bare() bool {
+	p := s.p
+	v := p.Variant()
+	for _, sq := range p.Pieces(p.Turn()) {
+		if !v.Royal(p.At(sq).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *searcher) hasPieces() bool {
 	p := s.p
 	v := p.Variant()
@@ -1763,6 +1776,11 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 		if len(moves) == 0 {
 			return s.terminal(ply)
 		}
+	case s.bare() && !p.HasLegalMove():
+		// A side left with its royal pieces alone has few moves; without
+		// any it is stalemated, which the static evaluation would not see
+		// (a shallow search would drive a lone king into stalemate).
+		return s.terminal(ply)
 	default:
 		stand = s.ev.Evaluate(p)
 		if stand >= beta {
