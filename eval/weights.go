@@ -91,7 +91,7 @@ var globalsHand = [gTerms]struct {
 	{"pawn.passed.advance.mg", 40}, {"pawn.passed.advance.eg", 120},
 	{"king.shelter", 12},
 	{"tempo", 10},
-	{"mopup.edge", 20}, {"mopup.near", 10}, {"mopup.box", 16},
+	{"mopup.edge", 20}, {"mopup.near", 20}, {"mopup.box", 12},
 	{"pair.mg", 0}, {"pair.eg", 0},
 	{"file.open.mg", 0}, {"file.open.eg", 0},
 	{"file.halfopen.mg", 0}, {"file.halfopen.eg", 0},
