@@ -77,38 +77,37 @@ const (
 // the scores it gave (cache.go) and the table of the pawn structures it
 // met (pawns.go), which never change a score.
 type Evaluator struct {
-	v        *rules.Variant
-	files    int // the board's size
-	ranks    int
-	words    [2]int                  // the words of a geom.Set that hold the board's squares (boardWords)
-	onBoard  geom.Set                // the board's squares (not the holes)
-	nSquares int                     // how many squares the board has
-	w        []float64               // the weights, indexed as in Names
-	value    [rules.MaxTypes + 1]int // middle-game value
-	valEg    [rules.MaxTypes + 1]int // endgame value
-	split    bool                    // some type's values differ by phase
-	royal    [rules.MaxTypes + 1]bool
-	pawn     rules.Type
-	mg, eg   [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
-	phase    [rules.MaxTypes + 1]int                  // contribution to the game phase
-	full     int                                      // phase of the start position
-	center   [geom.Cells]int16                        // distance to the board's centre, in half squares
-	ranked   bool                                     // pieces carry ranks (a variant with chance)
-	rankV    [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
-	rankE    [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
-	dur      [maxRank + 1]float64                     // durability by rank, when ranked
-	shape    [][2][]float64                           // hand-set table by type, phase and square (White's view)
-	extra    rules.Engine                             // the variant's Eval, or nil
-	hand     [rules.MaxTypes + 1]int                  // hand-set value by type
-	terms    Terms                                    // the variant's own terms, or nil
-	termW    []float64                                // their weights
-	rankAt   int                                      // index of the weight rank.1
-	cache    atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
-	pawns    atomic.Pointer[pawnTable]                // the pawn structures evaluated, by the pawns' key (pawns.go)
-	termOn   bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
-	sqAt     int                                      // index of the first per-square weight
-	sqCells  int                                      // weights of one per-square table
-	sqIdx    [geom.Cells]int                          // place of a square (White's view) in a per-square table
+	v       *rules.Variant
+	files   int // the board's size
+	ranks   int
+	words   [2]int                  // the words of a geom.Set that hold the board's squares (boardWords)
+	onBoard geom.Set                // the board's squares (not the holes)
+	w       []float64               // the weights, indexed as in Names
+	value   [rules.MaxTypes + 1]int // middle-game value
+	valEg   [rules.MaxTypes + 1]int // endgame value
+	split   bool                    // some type's values differ by phase
+	royal   [rules.MaxTypes + 1]bool
+	pawn    rules.Type
+	mg, eg  [2][rules.MaxTypes + 1][geom.Cells]int16 // piece-square bonus by phase
+	phase   [rules.MaxTypes + 1]int                  // contribution to the game phase
+	full    int                                      // phase of the start position
+	center  [geom.Cells]int16                        // distance to the board's centre, in half squares
+	ranked  bool                                     // pieces carry ranks (a variant with chance)
+	rankV   [rules.MaxTypes + 1][maxRank + 1]int32   // value by type and rank, when ranked
+	rankE   [rules.MaxTypes + 1][maxRank + 1]int32   // endgame value by type and rank
+	dur     [maxRank + 1]float64                     // durability by rank, when ranked
+	shape   [][2][]float64                           // hand-set table by type, phase and square (White's view)
+	extra   rules.Engine                             // the variant's Eval, or nil
+	hand    [rules.MaxTypes + 1]int                  // hand-set value by type
+	terms   Terms                                    // the variant's own terms, or nil
+	termW   []float64                                // their weights
+	rankAt  int                                      // index of the weight rank.1
+	cache   atomic.Pointer[cache]                    // the scores evaluated, by hash, from the first Evaluate on
+	pawns   atomic.Pointer[pawnTable]                // the pawn structures evaluated, by the pawns' key (pawns.go)
+	termOn  bool                                     // some term weight is not its default: weigh the terms instead of calling Eval
+	sqAt    int                                      // index of the first per-square weight
+	sqCells int                                      // weights of one per-square table
+	sqIdx   [geom.Cells]int                          // place of a square (White's view) in a per-square table
 
 	// the pawn-structure, king and tempo weights, rounded where the
 	// evaluation counts in whole centipawns
@@ -207,7 +206,6 @@ func (e *Evaluator) build() {
 	e.words = boardWords(b.Ranks)
 	squares := b.Squares()
 	cf, cr := float64(b.Files-1)/2, float64(b.Ranks-1)/2
-	e.nSquares = len(squares)
 	for _, s := range squares {
 		e.onBoard.Add(s)
 		dx, dy := abs(float64(s.File())-cf), abs(float64(s.Rank())-cr)
@@ -1112,7 +1110,7 @@ func (e *Evaluator) boxShrink(p *rules.Position, ks geom.Square, c rules.Color) 
 	n := 1
 	for i := 0; i < n; i++ {
 		s := queue[i]
-		for _, d := range kingSteps {
+		for _, d := range geom.Around {
 			t := geom.Square(int(s) + d)
 			if !e.onBoard.Has(t) || seen.Has(t) {
 				continue
@@ -1124,13 +1122,7 @@ func (e *Evaluator) boxShrink(p *rules.Position, ks geom.Square, c rules.Color) 
 			}
 		}
 	}
-	return e.nSquares - n
-}
-
-// kingSteps are the offsets of the eight squares next to a square.
-var kingSteps = [8]int{
-	geom.Offset(-1, -1), geom.Offset(0, -1), geom.Offset(1, -1), geom.Offset(-1, 0),
-	geom.Offset(1, 0), geom.Offset(-1, 1), geom.Offset(0, 1), geom.Offset(1, 1),
+	return e.onBoard.Len() - n
 }
 
 func (e *Evaluator) royalSquare(p *rules.Position, c rules.Color) (geom.Square, bool) {

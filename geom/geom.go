@@ -40,6 +40,16 @@ const _ = uint(FilePad-MaxLeap) + uint(RankPad-MaxLeap) + uint(Stride-MaxFiles-2
 
 const fileNames = "abcdefghijklmnop"
 
+// Around holds the offsets of the eight squares next to a square (a
+// king's steps), rank by rank from below and file by file from the left.
+// A step from a square of the board may land on the padding, never
+// outside the mailbox.
+var Around = [8]int{
+	Offset(-1, -1), Offset(0, -1), Offset(1, -1),
+	Offset(-1, 0), Offset(1, 0),
+	Offset(-1, 1), Offset(0, 1), Offset(1, 1),
+}
+
 // Square is a cell index in the padded mailbox. The zero value, NoSquare, is
 // a padding cell and never a square of any board.
 type Square uint16

@@ -1572,7 +1572,9 @@ func lcm(a, b uint64) uint64 {
 // hasPieces reports whether the side to move has material beyond pawns and
 // royals (null-move pruning is unsafe in pawn endings).
 // bare reports whether the side to move has only royal pieces on the
-// board.
+// board. It only spares quiescence a legality test where a side has many
+// moves, so it is not rules.Position.Bare, whose variant hook (Crazy
+// Chess's) scans the whole board at every node.
 func (s *searcher) bare() bool {
 	p := s.p
 	v := p.Variant()

@@ -273,21 +273,14 @@ func InCheck(p *rules.Position, c rules.Color) bool {
 	return any
 }
 
-// around holds the offsets of the eight squares next to a square, rank by
-// rank from below and file by file from the left.
-var around = [8]int{
-	geom.Offset(-1, -1), geom.Offset(0, -1), geom.Offset(1, -1),
-	geom.Offset(-1, 0), geom.Offset(1, 0),
-	geom.Offset(-1, 1), geom.Offset(0, 1), geom.Offset(1, 1),
-}
-
-// neighbours returns the eight squares next to s, in the order of around:
+// neighbours returns the eight squares next to s, in the order of
+// geom.Around:
 // the squares next to a royal, where transfers go (CS-6b) and what a
 // royal sees (CS-M2). Squares off the board are among them; the mailbox's
 // padding keeps them inside the array.
 func neighbours(s geom.Square) [8]geom.Square {
 	var out [8]geom.Square
-	for i, o := range around {
+	for i, o := range geom.Around {
 		out[i] = geom.Square(int(s) + o)
 	}
 	return out
