@@ -119,7 +119,8 @@ func (a *accounts) verifyPassword(phc, password string) bool {
 type accounts struct {
 	people store.People // nil: the store keeps no accounts
 
-	byIP, byName *capBuckets // sign-in and sign-up attempts
+	byIP, byName *capBuckets      // sign-in and sign-up attempts
+	now          func() time.Time // the throttles' clock: time.Now but in tests
 
 	dummyOnce sync.Once
 	dummy     string       // a hash verified for unknown names, so that they take as long
@@ -130,6 +131,7 @@ func newAccounts(st store.Store) *accounts {
 	a := &accounts{
 		byIP:   newCapBuckets(1.0/6, 20, 10000),  // 20 at once, then 10 a minute
 		byName: newCapBuckets(1.0/30, 10, 10000), // 10 at once, then 2 a minute
+		now:    time.Now,
 	}
 	a.people, _ = st.(store.People)
 	return a
@@ -342,7 +344,7 @@ type ClaimReply struct {
 // throttle takes a sign-in or sign-up attempt from r's client and, for a
 // sign-in, of the name; false (answered 429) when either is spent.
 func (s *Server) throttle(w http.ResponseWriter, r *http.Request, name string) bool {
-	now := time.Now()
+	now := s.acc.now()
 	ok, wait := s.acc.byIP.allow(s.clientKey(r), now)
 	if ok && name != "" {
 		ok, wait = s.acc.byName.allow(name, now)

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -278,12 +279,22 @@ func TestLoginFailuresAlike(t *testing.T) {
 }
 
 // TestLoginThrottled checks that 100 failed sign-ins are throttled, from
-// one address (to many names) and to one name (from many addresses), and
-// that the throttle answers alike whether the name exists.
+// one address (to many names) and to one name (from many addresses), that
+// the throttle answers alike whether the name exists, and that a refused
+// client is let in again once its bucket has refilled. The throttles' clock
+// stands still while the 100 are sent (each costs a password hash, seconds
+// on a loaded machine, in which a bucket would refill a token).
 func TestLoginThrottled(t *testing.T) {
 	ts := newTestServer(t, "", func(c *Config) {
 		c.Limits.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("::1/128")}
 	})
+	var mu sync.Mutex
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	ts.acc.now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	}
 	newBrowser(t, ts).signup("ann", "the right password")
 	tests := []struct {
 		name    string
@@ -309,6 +320,16 @@ func TestLoginThrottled(t *testing.T) {
 			}
 			if counts[http.StatusUnauthorized] != tc.maxFail || counts[http.StatusTooManyRequests] != 100-tc.maxFail {
 				t.Errorf("answers %v: want %d refusals then 429s", counts, tc.maxFail)
+			}
+			// A minute later both buckets hold a token again (the name's
+			// refills one in 30 s, the address's one in 6 s).
+			mu.Lock()
+			clock = clock.Add(time.Minute)
+			mu.Unlock()
+			b := newBrowser(t, ts)
+			b.ip = tc.ip(100)
+			if resp := b.do("POST", "/api/login", map[string]any{"name": tc.user(100), "password": "a wrong password"}, nil); resp.StatusCode != http.StatusUnauthorized {
+				t.Errorf("a minute later: status %d, want %d", resp.StatusCode, http.StatusUnauthorized)
 			}
 		})
 	}
