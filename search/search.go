@@ -1569,8 +1569,6 @@ func lcm(a, b uint64) uint64 {
 	return a / x * b
 }
 
-// hasPieces reports whether the side to move has material beyond pawns and
-// royals (null-move pruning is unsafe in pawn endings).
 // bare reports whether the side to move has only royal pieces on the
 // board. It only spares quiescence a legality test where a side has many
 // moves, so it is not rules.Position.Bare, whose variant hook (Crazy
@@ -1586,6 +1584,8 @@ func (s *searcher) bare() bool {
 	return true
 }
 
+// hasPieces reports whether the side to move has material beyond pawns and
+// royals (null-move pruning is unsafe in pawn endings).
 func (s *searcher) hasPieces() bool {
 	p := s.p
 	v := p.Variant()
