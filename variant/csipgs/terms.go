@@ -11,11 +11,15 @@ import (
 // percent of their designs' values; the reserve pieces with room to be
 // placed and the others, in percent of their values; a zorkmid in the
 // treasury; a non-royal piece's push, per square nearer the enemy royal;
-// the core's count of the placeholder types (cancelled); and the mop-up
-// against a lone royal, in centipawns.
+// the core's count of the placeholder types (cancelled); the mop-up
+// against a lone royal, in centipawns; and the design phase: the side to
+// move has moved and decides on its designs, so the other side moves next
+// (the tempo, given to the side to move, then goes to the wrong side;
+// Eval has no such term, its default is 0).
 var termNames = []string{
 	"csipgs.piece", "csipgs.royal", "csipgs.reserve", "csipgs.stuck",
 	"csipgs.zorkmid", "csipgs.push", "csipgs.core", "csipgs.mopup",
+	"csipgs.design",
 }
 
 // TermNames names the terms of Eval (eval.Terms).
@@ -23,13 +27,14 @@ func (z *csipgs) TermNames() []string { return termNames }
 
 // TermDefaults returns the weights that make the terms Eval (eval.Terms).
 func (z *csipgs) TermDefaults() []float64 {
-	return []float64{100, royalShare, reserveShare, stuckShare, zorkmidValue, pushPerStep, -corePieceValue, 1}
+	return []float64{100, royalShare, reserveShare, stuckShare, zorkmidValue, pushPerStep, -corePieceValue, 1, 0}
 }
 
 // TermFeatures returns the terms of p from White's point of view, in the
 // order of TermNames (eval.Terms), White's counted positive and Black's
 // negative: values in hundreds of centipawns, zorkmids, squares of push,
-// pieces on the board, and the mop-up of Eval in centipawns.
+// pieces on the board, the mop-up of Eval in centipawns, and 1 for the side
+// in the design phase.
 func (z *csipgs) TermFeatures(p *rules.Position) [eval.MaxTerms]float64 {
 	var f [eval.MaxTerms]float64
 	st := z.stateOf(p)
@@ -80,6 +85,12 @@ func (z *csipgs) TermFeatures(p *rules.Position) [eval.MaxTerms]float64 {
 		mat[c] += zorkmidValue * money
 	}
 	f[7] = float64(z.mopUp(p, royalSq, nonRoyal, onBoard, mat))
+	if p.Phase() == 1 {
+		f[8] = 1
+		if p.Turn() == rules.Black {
+			f[8] = -1
+		}
+	}
 	return f
 }
 

@@ -1,7 +1,6 @@
 package csipgs
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -11,9 +10,11 @@ import (
 
 // TestLearnedWeights: csipgs carries its embedded weights, open and
 // moderated and in the variants of a player's views: chess's terms of
-// position and csipgs's own terms scaled by a third, with the push toward
-// the enemy royal eight times that, and no piece values of the placeholder
-// types, whose count csipgs.core still cancels.
+// position and csipgs's own terms near a third of the hand-set weights
+// (fitted to the engine's own scores from the file that scaled them by a
+// third), the push toward the enemy royal about eight times that, the
+// design phase against the side in it, and no piece values of the
+// placeholder types.
 func TestLearnedWeights(t *testing.T) {
 	open := newVariant(t, DefaultOptions())
 	hidden := newVariant(t, Options{Moderated: true})
@@ -30,23 +31,26 @@ func TestLearnedWeights(t *testing.T) {
 				t.Errorf("%s's weights lack %s", v.Name(), n)
 			}
 		}
-		for n, x := range w {
-			if strings.Contains(n, ".value.") || (n == "csipgs.core" && x != defaults[n]) {
-				t.Errorf("%s's weights set %s = %v", v.Name(), n, x)
+		for n := range w {
+			if strings.Contains(n, ".value.") {
+				t.Errorf("%s's weights set %s = %v", v.Name(), n, w[n])
 			}
 		}
 		tests := []struct {
-			name   string
-			factor float64 // of the hand-set weight
+			name     string
+			min, max float64 // of the hand-set weight
 		}{
-			{"csipgs.piece", 1.0 / 3}, {"csipgs.royal", 1.0 / 3}, {"csipgs.reserve", 1.0 / 3},
-			{"csipgs.stuck", 1.0 / 3}, {"csipgs.zorkmid", 1.0 / 3}, {"csipgs.mopup", 1.0 / 3},
-			{"csipgs.push", 8.0 / 3},
+			{"csipgs.piece", 0.3, 0.37}, {"csipgs.royal", 0.3, 0.37}, {"csipgs.reserve", 0.3, 0.37},
+			{"csipgs.stuck", 0.3, 0.37}, {"csipgs.zorkmid", 0.3, 0.37},
+			{"csipgs.push", 2.5, 3.5},
 		}
 		for _, tc := range tests {
-			if got, want := w[tc.name], defaults[tc.name]*tc.factor; math.Abs(got-want) > 0.01 {
-				t.Errorf("%s: %s = %v, want %.2f", v.Name(), tc.name, got, want)
+			if got, d := w[tc.name], defaults[tc.name]; got < d*tc.min || got > d*tc.max {
+				t.Errorf("%s: %s = %v, want %.2f to %.2f", v.Name(), tc.name, got, d*tc.min, d*tc.max)
 			}
+		}
+		if x := w["csipgs.design"]; x > -50 {
+			t.Errorf("%s: csipgs.design = %v, want the side in the design phase 50 or more behind", v.Name(), x)
 		}
 	}
 	// The learned evaluation is in use: a rook up is worth a third of
@@ -56,5 +60,48 @@ func TestLearnedWeights(t *testing.T) {
 	learned, hand := eval.New(open).Evaluate(q), eval.NewWeights(open, nil).Evaluate(q)
 	if learned < hand/3-60 || learned > hand/3+60 {
 		t.Errorf("a rook up: %d with the learned weights, want about a third of the hand-set %d", learned, hand)
+	}
+}
+
+// TestDesignTerm: csipgs.design counts 1 for the side in the design
+// phase (it has moved; the other side moves next), 0 at the start of a
+// turn, and is 0 by default, so that the hand-set evaluation is Eval.
+func TestDesignTerm(t *testing.T) {
+	v := newVariant(t, DefaultOptions())
+	const rest = " 2/1 N/- PANPKQ/PRCBDQ 1 11 {A=W,B=B,C=D,D=royal-F,K=royal-K,N=N,P=fmWfcF,Q=Q,R=R}"
+	if got := eval.Defaults(v)["csipgs.design"]; got != 0 {
+		t.Errorf("csipgs.design's default is %v, want 0", got)
+	}
+	names := eval.Names(v)
+	idx := -1
+	for i, n := range names {
+		if n == "csipgs.design" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		t.Fatal("no csipgs.design weight")
+	}
+	w := map[string]float64{"csipgs.design": -50}
+	f := make([]float64, len(names))
+	for _, tc := range []struct {
+		side    string
+		feature float64
+	}{{"w", 0}, {"b", 0}, {"w&", 1}, {"b&", -1}} {
+		p := mustFEN(t, v, "8/8/6k1/7b/4N3/8/6K1/8 "+tc.side+rest)
+		eval.NewWeights(v, w).Features(p, f)
+		if got := f[idx]; got != tc.feature {
+			t.Errorf("%s: csipgs.design's feature %v, want %v", tc.side, got, tc.feature)
+		}
+		// From the side to move's point of view, the weight is added in
+		// the design phase only (up to the rounding of whole centipawns:
+		// Eval's terms are rounded one by one, the weighted sum once).
+		want := 0
+		if tc.feature != 0 {
+			want = -50
+		}
+		if d := eval.NewWeights(v, w).Evaluate(p) - eval.NewWeights(v, map[string]float64{}).Evaluate(p); d < want-1 || d > want+1 {
+			t.Errorf("%s: csipgs.design -50 moves the evaluation by %d, want %d", tc.side, d, want)
+		}
 	}
 }
