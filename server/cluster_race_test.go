@@ -234,11 +234,20 @@ func TestClusterFrameFloodOneGame(t *testing.T) {
 	if r == nil || lg == nil {
 		t.Fatal("black's forwarded connection is not on node A")
 	}
+	deadline := time.Now().Add(30 * time.Second)
 	for len(lg.inbox) < cap(lg.inbox) {
+		before := len(lg.inbox)
 		frame()
 		// Until the frame has reached the game's queue, or the queue
-		// is full (the frame then waits in the connection's).
-		for len(r.in) > 0 && len(lg.inbox) < cap(lg.inbox) {
+		// is full (the frame then waits in the connection's). NATS
+		// delivers after Flush returns, so an empty connection queue
+		// does not say the frame has passed: frames published faster
+		// than they arrive would overflow the connection's queue before
+		// the game's is full, and the connection would be dropped.
+		for len(lg.inbox) <= before && len(lg.inbox) < cap(lg.inbox) {
+			if time.Now().After(deadline) {
+				t.Fatalf("frame %d never reached the game's queue (%d of %d; the connection's holds %d)", n, len(lg.inbox), cap(lg.inbox), len(r.in))
+			}
 			time.Sleep(time.Millisecond)
 		}
 	}
