@@ -83,14 +83,11 @@ func (z *csipgs) TermFeatures(p *rules.Position) [eval.MaxTerms]float64 {
 		money := max(0, p.Money(c))
 		f[4] += sign * float64(money)
 		mat[c] += zorkmidValue * money
-	}
-	f[7] = float64(z.mopUp(p, royalSq, nonRoyal, onBoard, mat))
-	if p.Phase() == 1 {
-		f[8] = 1
-		if p.Turn() == rules.Black {
-			f[8] = -1
+		if c == p.Turn() && DesignPhase(p) {
+			f[8] = sign
 		}
 	}
+	f[7] = float64(z.mopUp(p, royalSq, nonRoyal, onBoard, mat))
 	return f
 }
 

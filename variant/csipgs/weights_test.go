@@ -1,6 +1,7 @@
 package csipgs
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,23 +74,19 @@ func TestDesignTerm(t *testing.T) {
 		t.Errorf("csipgs.design's default is %v, want 0", got)
 	}
 	names := eval.Names(v)
-	idx := -1
-	for i, n := range names {
-		if n == "csipgs.design" {
-			idx = i
-		}
-	}
+	idx := slices.Index(names, "csipgs.design")
 	if idx < 0 {
 		t.Fatal("no csipgs.design weight")
 	}
-	w := map[string]float64{"csipgs.design": -50}
+	withTerm := eval.NewWeights(v, map[string]float64{"csipgs.design": -50})
+	without := eval.NewWeights(v, map[string]float64{})
 	f := make([]float64, len(names))
 	for _, tc := range []struct {
 		side    string
 		feature float64
 	}{{"w", 0}, {"b", 0}, {"w&", 1}, {"b&", -1}} {
 		p := mustFEN(t, v, "8/8/6k1/7b/4N3/8/6K1/8 "+tc.side+rest)
-		eval.NewWeights(v, w).Features(p, f)
+		withTerm.Features(p, f)
 		if got := f[idx]; got != tc.feature {
 			t.Errorf("%s: csipgs.design's feature %v, want %v", tc.side, got, tc.feature)
 		}
@@ -100,7 +97,7 @@ func TestDesignTerm(t *testing.T) {
 		if tc.feature != 0 {
 			want = -50
 		}
-		if d := eval.NewWeights(v, w).Evaluate(p) - eval.NewWeights(v, map[string]float64{}).Evaluate(p); d < want-1 || d > want+1 {
+		if d := withTerm.Evaluate(p) - without.Evaluate(p); d < want-1 || d > want+1 {
 			t.Errorf("%s: csipgs.design -50 moves the evaluation by %d, want %d", tc.side, d, want)
 		}
 	}
