@@ -176,11 +176,21 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     check(await page.getAttribute('#board', 'aria-label') === label, 'the board changed with the restart');
     const got = await download(page);
     check(got === pgn, `the downloaded PGN differs:\n${got}\nwas\n${pgn}`);
-    // The variant edited: the wizard also leaps as a dabbaba.
+    // The variant edited: the wizard also leaps as a dabbaba. The check of
+    // the file as loaded is held until the edit is made: its answer, for
+    // the text before the edit, must not show as the edit's.
+    let edited;
+    const editMade = new Promise((r) => { edited = r; });
+    await page.route('**/api/variants/check', async (route) => {
+      if ((route.request().postData() || '').includes('betza = \\"CF\\"')) await editMade;
+      await route.continue();
+    });
     await page.goto(base + '/#/editor/wizardchess');
     await page.waitForFunction(() => document.querySelector('#editor-text')?.value.includes('name = "wizardchess"'));
     await page.fill('#editor-text', WIZARD.replace('betza = "CF"', 'betza = "CFD"'));
+    edited();
     await page.waitForSelector('#editor-status[data-ok="true"]');
+    await page.unroute('**/api/variants/check');
     const wiz2 = Number(await page.getAttribute('#editor-pieces .piece-diagram[data-piece="W"]', 'data-moves'));
     check(wiz2 === 16, `the edited wizard moves to ${wiz2} squares, not 16`);
     await page.click('#editor-save');

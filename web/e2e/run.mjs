@@ -79,6 +79,12 @@ async function waitMyMove(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+// settled waits until no piece on the board is moving or fading out: a
+// piece in a move's animation stands, as drawn, between its squares.
+async function settled(page) {
+  await page.waitForFunction(() => !document.querySelector('cg-board piece.anim, cg-board piece.fading'));
+}
+
 async function waitVersion(page, v) {
   await page.waitForFunction((v) => Number(document.body.dataset.version) >= v, v);
 }
@@ -184,6 +190,7 @@ async function checkCoords(page, files, ranks) {
 // from where it is drawn: { pieces: {square: "white k-piece"}, marks:
 // [squares of full-square marks: terrain, fog] }.
 async function drawnSquares(page, files, ranks) {
+  await settled(page);
   return page.evaluate(([files, ranks]) => {
     const board = document.querySelector('cg-board').getBoundingClientRect();
     const black = !!document.querySelector('.cg-wrap.orientation-black');

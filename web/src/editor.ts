@@ -97,6 +97,7 @@ export class EditorPage {
     this.text = text;
     this.saveMsg = { text: '', error: false };
     this.checking = true; // a check is due
+    this.seq++; // an answer for the text before the edit is stale
     clearTimeout(this.timer);
     this.timer = window.setTimeout(() => this.runCheck(), CHECK_MS);
     redraw();
