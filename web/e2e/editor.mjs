@@ -212,11 +212,34 @@ export function editorTests({ test, newPage, check, base, shots, typeMove, noOve
     const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(base + '/#/setup/crazychess');
     check(await waitValid(page) === 'true', 'the start is not valid');
-    // The knight of b1 goes onto the rook of a1: a stack.
+    // The knight of b1 goes onto the rook of a1: a stack. The check of the
+    // board without the knight is held until the knight is placed: its
+    // answer, about the board before that edit, must not show as the
+    // edit's.
+    const withoutKnight = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w';
+    let asked, placed;
+    const held = new Promise((r) => { asked = r; });
+    const knightPlaced = new Promise((r) => { placed = r; });
+    await page.route('**/api/analysis/position?*', async (route) => {
+      if ((new URL(route.request().url()).searchParams.get('fen') || '').startsWith(withoutKnight)) {
+        asked();
+        await knightPlaced;
+      }
+      await route.continue();
+    });
     await page.click('#tool-trash');
     await clickAt(page, 'b1');
+    await held;
     await page.click('.palette-piece[data-piece="N"]');
     await clickAt(page, 'a1');
+    const stale = page.waitForResponse((r) => r.url().includes('/api/analysis/position') && (new URL(r.url()).searchParams.get('fen') || '').startsWith(withoutKnight));
+    placed();
+    await stale;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shown = await page.$eval('#setup-status', (s) => ({ valid: s.dataset.valid, fen: s.dataset.fen, text: s.textContent }));
+    const now = await page.inputValue('#setup-fen');
+    check(shown.valid === '' || shown.fen === now, `the answer about ${shown.fen} shows as the verdict (${shown.valid}: ${shown.text}) on ${now}`);
+    await page.unroute('**/api/analysis/position?*');
     await page.waitForFunction(() => document.querySelector('#setup-fen')?.value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/(RN)1BQKBNR w'));
     check(await waitValid(page) === 'true', `the stack is refused: ${await page.textContent('#setup-status')}`);
     check((await page.textContent('#stacks .stack[data-square="a1"]')).includes('R N'), 'the stack is not listed bottom to top');

@@ -297,6 +297,7 @@ export class SetupPage {
   private validate(): void {
     clearTimeout(this.timer);
     this.checking = true;
+    this.seq++; // an answer about the position before the edit is stale
     this.timer = window.setTimeout(() => this.askServer(), VALIDATE_MS);
   }
 
