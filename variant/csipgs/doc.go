@@ -182,6 +182,15 @@
 //     cannot move forward, royals at half), the reserves (80% while the
 //     royals have empty squares next to them, 50% beyond), the treasuries
 //     (45 a zorkmid), a push toward the enemy royal and a mop-up term.
+//   - The evaluation's terms (TermNames, eval.Terms) are those of Eval,
+//     the design phase, and terms of the designs' movement on the board
+//     (the moves of the non-royal pieces, their attacks on the squares
+//     next to the enemy royals and on the royals, on the squares next to
+//     their own, the royals' free squares, the pieces attacked and not
+//     defended), 0 by default (the embedded file sets them). In the
+//     moderated mode the engine evaluates the positions it determinizes;
+//     the terms are the engine's alone and nothing of them goes into a
+//     player's view.
 //   - InCheck is check in the action phase only (never in the design
 //     phase, nor under royal capture): a check takes effect when the turn
 //     passes, so SAN marks it on the design decision ("&-+", "&-#").

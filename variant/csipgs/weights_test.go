@@ -14,8 +14,9 @@ import (
 // position and csipgs's own terms near a third of the hand-set weights
 // (fitted to the engine's own scores from the file that scaled them by a
 // third), the push toward the enemy royal about eight times that, the
-// design phase against the side in it, and no piece values of the
-// placeholder types.
+// design phase against the side in it, the movement terms with the
+// signs of a gain (mobility, attacks on the enemy royal's squares) and of
+// a loss (a hanging piece), and no piece values of the placeholder types.
 func TestLearnedWeights(t *testing.T) {
 	open := newVariant(t, DefaultOptions())
 	hidden := newVariant(t, Options{Moderated: true})
@@ -41,7 +42,7 @@ func TestLearnedWeights(t *testing.T) {
 			name     string
 			min, max float64 // of the hand-set weight
 		}{
-			{"csipgs.piece", 0.3, 0.37}, {"csipgs.royal", 0.3, 0.37}, {"csipgs.reserve", 0.3, 0.37},
+			{"csipgs.piece", 0.3, 0.37}, {"csipgs.royal", 0.3, 0.37}, {"csipgs.reserve", 0.3, 0.4},
 			{"csipgs.stuck", 0.3, 0.37}, {"csipgs.zorkmid", 0.3, 0.37},
 			{"csipgs.push", 2.5, 3.5},
 		}
@@ -53,12 +54,18 @@ func TestLearnedWeights(t *testing.T) {
 		if x := w["csipgs.design"]; x > -50 {
 			t.Errorf("%s: csipgs.design = %v, want the side in the design phase 50 or more behind", v.Name(), x)
 		}
+		if w["csipgs.mobility"] <= 0 || w["csipgs.attack"] <= 0 || w["csipgs.hanging"] >= 0 {
+			t.Errorf("%s: csipgs.mobility %v, attack %v, hanging %v: want a gain, a gain, a loss", v.Name(),
+				w["csipgs.mobility"], w["csipgs.attack"], w["csipgs.hanging"])
+		}
 	}
 	// The learned evaluation is in use: a rook up is worth a third of
 	// what the hand-set evaluation says, give or take the terms of
-	// position.
+	// position (the tempo cancels: the same position without the rook).
 	q := mustFEN(t, open, "4k3/8/8/8/8/8/8/R3K3 w 0/0 P/P PRNBKQ/PRNBKQ 0 1 "+table)
-	learned, hand := eval.New(open).Evaluate(q), eval.NewWeights(open, nil).Evaluate(q)
+	q0 := mustFEN(t, open, "4k3/8/8/8/8/8/8/4K3 w 0/0 P/P PRNBKQ/PRNBKQ 0 1 "+table)
+	le, he := eval.New(open), eval.NewWeights(open, nil)
+	learned, hand := le.Evaluate(q)-le.Evaluate(q0), he.Evaluate(q)-he.Evaluate(q0)
 	if learned < hand/3-60 || learned > hand/3+60 {
 		t.Errorf("a rook up: %d with the learned weights, want about a third of the hand-set %d", learned, hand)
 	}
