@@ -1,13 +1,15 @@
 package csipgs
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/anychess/anychess/eval"
 )
 
-// TestMovementTerms counts the movement terms of two small positions by
-// hand (White's counts less Black's).
+// TestMovementTerms counts the movement terms of three small positions by
+// hand (White's counts less Black's), one of them with the colours of
+// another reversed.
 func TestMovementTerms(t *testing.T) {
 	v := newVariant(t, DefaultOptions())
 	z, ok := hooksOfVariant(v)
@@ -69,10 +71,9 @@ func TestMovementTermsDefault(t *testing.T) {
 func TestMovementAllocs(t *testing.T) {
 	v := newVariant(t, DefaultOptions())
 	p := mustFEN(t, v, midgame)
-	w := v.Spec().Weights
-	w2 := map[string]float64{}
-	for k, x := range w {
-		w2[k] = x
+	w2 := maps.Clone(v.Spec().Weights)
+	if w2 == nil {
+		w2 = map[string]float64{}
 	}
 	for _, n := range termNames[tMobility:] {
 		w2[n] = 1
@@ -84,6 +85,8 @@ func TestMovementAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkTermFeatures times the features of a middle game, the
+// movement terms' walk of every piece's legs included.
 func BenchmarkTermFeatures(b *testing.B) {
 	v := newVariant(b, DefaultOptions())
 	z, _ := hooksOfVariant(v)
