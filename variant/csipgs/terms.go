@@ -169,45 +169,36 @@ func movementFeatures(p *rules.Position, st *state, f *[eval.MaxTerms]float64) {
 					to += l.off
 					t := geom.Square(to)
 					q := p.At(t)
-					capt := l.cap && l.skipCap>>step&1 == 0
-					if q == rules.Empty {
-						if nonRoyal && l.mv && l.skipMv>>step&1 == 0 {
-							mob[c]++
-						}
-						if capt {
-							attacked[c].Add(t)
-							if nonRoyal {
-								if zone[o].Has(t) {
-									att[c]++
-								}
-								if zone[c].Has(t) {
-									def[c]++
-								}
-							}
-						}
-						if l.rider {
-							continue
-						}
-						break
+					empty := q == rules.Empty
+					if !empty && !q.IsPiece() {
+						break // off the board, or terrain
 					}
-					if q.IsPiece() && capt {
+					if l.cap && l.skipCap>>step&1 == 0 {
 						attacked[c].Add(t)
 						if nonRoyal {
-							if q.Color() == o {
-								mob[c]++
-								if st.isRoyal(q) {
-									chk[c]++
-								}
-							}
 							if zone[o].Has(t) {
 								att[c]++
 							}
 							if zone[c].Has(t) {
 								def[c]++
 							}
+							if !empty && q.Color() == o {
+								mob[c]++
+								if st.isRoyal(q) {
+									chk[c]++
+								}
+							}
 						}
 					}
-					break
+					if !empty {
+						break
+					}
+					if nonRoyal && l.mv && l.skipMv>>step&1 == 0 {
+						mob[c]++
+					}
+					if !l.rider {
+						break
+					}
 				}
 			}
 		}
