@@ -155,6 +155,15 @@ type Evaluator struct {
 	pawnStep bool                              // the pawn's capturing rays are the single steps of pawnCap
 	back     [2][]backRay                      // the directions attackedBy walks, by attacking side
 	union    [rules.MaxTypes + 1][2]rules.Type // the two types whose capturing rays are a type's together (unions)
+	// the leapers' tables (leaps.go): by type and colour the squares a
+	// type whose capturing rays are single steps reaches from each square,
+	// e.leapNW words from e.leapAt[s]; leapMob[t] when mobility counts on
+	// them (mobilityLeaps)
+	leap    [rules.MaxTypes + 1][2][]uint64
+	leapAt  [geom.Cells]int32
+	leapNW  int
+	leapDY  [rules.MaxTypes + 1]int // the most ranks a leaper's step crosses
+	leapMob [rules.MaxTypes + 1]bool
 }
 
 // ray is one direction of a piece's movement for its mobility: the step,
@@ -320,6 +329,10 @@ func (e *Evaluator) build() {
 		e.hitRays[t] = hitRays(v.Movement(t))
 	}
 	e.back = e.backRays()
+	e.leapTables()
+	for t := rules.Type(1); int(t) <= v.NumTypes(); t++ {
+		e.leapMob[t] = e.walks[t] && e.plain[t] && e.leap[t][0] != nil
+	}
 	e.lesser = e.lessers()
 	e.union = e.unions()
 	e.pawnStep = e.pawn != 0 && !slices.ContainsFunc(e.hitRays[e.pawn][0], func(r ray) bool { return r.steps != 1 })
@@ -816,12 +829,14 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 	var chks [2]checks                       // the safe checks' squares
 	var colours [2][rules.MaxTypes + 1]uint8 // the square colours of each type's pieces, for the pairs
 	var m men                                // the pieces that are not royal, for the terms
+	var occ [2]geom.Set                      // each side's pieces, for mobilityLeaps
 	var pi pawnInfo                          // what the pawns give (pawns.go)
 	var pawnKey uint64                       // the pawns' key (pawnKeys)
 	for c := rules.White; c <= rules.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
+			occ[c].Add(s)
 			mat[c] += e.PieceValue(pc)
 			if e.split {
 				matEg[c] += e.pieceValueEg(pc)
@@ -887,10 +902,17 @@ func (e *Evaluator) evaluate(p *rules.Position) int {
 				}
 				var ck *checks
 				if on && e.chkOn[t] {
-					chks[c].from = e.from(p, &cc, t, c, zone[c])
 					ck = &chks[c]
 				}
-				n, a, chk, safe := e.mobility(p, s, t, c, zone[c], kz, hp, ck, pawnAtt)
+				var n, a, chk, safe int
+				if e.leapMob[t] {
+					n, a, chk, safe = e.mobilityLeaps(p, s, t, c, zone[c], kz, &occ, hp, ck, pawnAtt)
+				} else {
+					if ck != nil {
+						chks[c].from = e.from(p, &cc, t, c, zone[c])
+					}
+					n, a, chk, safe = e.mobility(p, s, t, c, zone[c], kz, hp, ck, pawnAtt)
+				}
 				mg[c] += safe * e.safeW[t][0]
 				eg[c] += safe * e.safeW[t][1]
 				mg[c] += n*e.mobW[t][0] + chk*e.chkW[t][0]

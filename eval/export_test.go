@@ -168,3 +168,51 @@ func ReachesOnce(b geom.Board, offs, steps []int) bool {
 	}
 	return reachesOnce(rs, b)
 }
+
+// MobilityLeaps is what mobilityLeaps gives for c's piece on s, as
+// MobilityWalk gives it (the same text), and whether the piece's type is
+// one mobilityLeaps counts (e.leapMob).
+func (e *Evaluator) MobilityLeaps(p *rules.Position, s geom.Square, c rules.Color) (string, bool) {
+	t := p.At(s).Type()
+	if !e.leapMob[t] {
+		return "", false
+	}
+	k := geom.NoSquare
+	for _, q := range p.Pieces(c.Other()) {
+		if e.royal[p.At(q).Type()] {
+			k = q
+		}
+	}
+	var kzp *geom.Set
+	var ckp *checks
+	var h hits
+	var ck checks
+	kz := kingZone(k)
+	if k != geom.NoSquare {
+		kzp, ckp = &kz, &ck
+	}
+	var occ [2]geom.Set
+	for col := rules.White; col <= rules.Black; col++ {
+		for _, q := range p.Pieces(col) {
+			occ[col].Add(q)
+		}
+	}
+	pa := e.PawnAttacks(p)
+	n, att, chk, safe := e.mobilityLeaps(p, s, t, c, k, kzp, &occ, &h, ckp, &pa[c.Other()])
+	var listed geom.Set
+	for _, q := range ck.q[:ck.n] {
+		listed.Add(q)
+	}
+	return fmt.Sprint(n, att, chk, safe, h, ck.n, listed), true
+}
+
+// HitLeaps returns the hits of c's piece on s as hitFrom gathers them
+// (from a leaper's table where it applies) and as hitWalk walks them, and
+// whether hitFrom takes them from the table.
+func (e *Evaluator) HitLeaps(p *rules.Position, s geom.Square, c rules.Color) (got, want string, table bool) {
+	t := p.At(s).Type()
+	var a, b hits
+	e.hitFrom(p, s, t, c, &a)
+	e.hitWalk(p, s, t, c, &b)
+	return fmt.Sprint(a), fmt.Sprint(b), e.leap[t][c] != nil && t != e.pawn && e.lesser[t] == 0
+}

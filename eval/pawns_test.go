@@ -123,3 +123,54 @@ func TestReachesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMobilityLeaps: for a leaper whose rays both move and capture,
+// mobility counted on its table (mobilityLeaps) gives what the walk square
+// by square gives (the moves, the attack on the king, the safe checks and
+// safe moves, every hit, the squares of check listed), for every piece of
+// such a type on positions of every built-in variant from seeded random
+// play, every weight set; and the hits a leaper that threatens nothing
+// (a royal piece) takes from its table are those its walk gives.
+func TestMobilityLeaps(t *testing.T) {
+	n, hn := 0, 0
+	seen := map[string]bool{}
+	for name, ps := range playouts(t, 60) {
+		v, err := catalog.MustDefault().Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := map[string]float64{}
+		for _, nm := range eval.Names(v) {
+			w[nm] = 1
+		}
+		e := eval.NewWeights(v, w)
+		for _, p := range ps {
+			for c := range 2 {
+				col := p.Turn()
+				if c == 1 {
+					col = col.Other()
+				}
+				for _, s := range p.Pieces(col) {
+					if got, want, table := e.HitLeaps(p, s, col); table {
+						hn++
+						if got != want {
+							t.Fatalf("%s %s, the hits of the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
+						}
+					}
+					got, leaps := e.MobilityLeaps(p, s, col)
+					if !leaps {
+						continue
+					}
+					n++
+					seen[name] = true
+					if want, _ := e.MobilityWalk(p, s, col, true); got != want {
+						t.Fatalf("%s %s, the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 || hn == 0 || !seen["greatshatranj"] || !seen["chess"] {
+		t.Fatalf("%d pieces counted on tables (%v), %d hits", n, seen, hn)
+	}
+}

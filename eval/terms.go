@@ -172,6 +172,20 @@ func (e *Evaluator) hitSets(p *rules.Position, h *hits) {
 // mobility does: legs from the initial ranks, hops and skips left out,
 // lame legs as if free) to the first piece on each, into h.
 func (e *Evaluator) hitFrom(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, h *hits) {
+	if e.leap[t][c] != nil && t != e.pawn && e.lesser[t] == 0 {
+		// a leaper that threatens no type (a royal one): what it
+		// reaches, from its table
+		lo := e.words[0]
+		for j, r := range e.leapSet(t, c, s) {
+			h.any[c][lo+j] |= r
+		}
+		return
+	}
+	e.hitWalk(p, s, t, c, h)
+}
+
+// hitWalk is hitFrom, walked.
+func (e *Evaluator) hitWalk(p *rules.Position, s geom.Square, t rules.Type, c rules.Color, h *hits) {
 	for _, r := range e.hitRays[t][c] {
 		q := s
 		for range r.steps {

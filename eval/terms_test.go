@@ -124,11 +124,25 @@ func TestTermsAllocateNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { e.EvaluateUncached(p) }); n != 0 {
 		t.Errorf("the evaluation without the cache allocates %v times", n)
 	}
+	// Great Shatranj's file, its pieces all leapers (mobilityLeaps)
+	gs, err := catalog.MustDefault().Get("greatshatranj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err = gs.ParseFEN("w2gkm4/2p2ppp1p/pp1ppenhpw/10/4N1H3/3PE2P2/PPP1PP1PPP/W2GKM2W1 w - - 2 20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e = eval.New(gs)
+	if n := testing.AllocsPerRun(100, func() { e.EvaluateUncached(p) }); n != 0 {
+		t.Errorf("Great Shatranj's evaluation allocates %v times", n)
+	}
 }
 
 // BenchmarkEvaluate: the evaluation of chess positions from random play
 // with chess's weights file, with the terms of terms.go weighed too, and
-// with the safe mobility, the safe checks and the king's files as well.
+// with the safe mobility, the safe checks and the king's files as well;
+// and of Great Shatranj's positions with its file.
 func BenchmarkEvaluate(b *testing.B) {
 	v, err := catalog.MustDefault().Get("chess")
 	if err != nil {
@@ -158,6 +172,17 @@ func BenchmarkEvaluate(b *testing.B) {
 			}
 		})
 	}
+	// Great Shatranj's file: leapers only, every term of position weighed
+	gs, err := catalog.MustDefault().Get("greatshatranj")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("greatshatranj", func(b *testing.B) {
+		e, gps := eval.New(gs), playouts(b, 60)["greatshatranj"]
+		for i := 0; b.Loop(); i++ {
+			e.EvaluateUncached(gps[i%len(gps)])
+		}
+	})
 	// a score the cache keeps (each position's after the first round)
 	b.Run("cached", func(b *testing.B) {
 		e := eval.New(v)
