@@ -70,17 +70,34 @@ func (e *Evaluator) usesCache() bool {
 // Evaluate scores p in centipawns from the side to move's point of view:
 // the score the cache keeps for p's hash, or else evaluate's, then kept.
 func (e *Evaluator) Evaluate(p *rules.Position) int {
+	var st NetState
+	return e.EvaluateState(p, &st)
+}
+
+// EvaluateState is Evaluate for a search thread whose network state st
+// (NetState) it uses and updates: with a network, a thread's evaluations
+// one after another update its sums by the pieces that moved. The score
+// is the same as Evaluate's.
+func (e *Evaluator) EvaluateState(p *rules.Position, st *NetState) int {
 	c := e.cacheOf()
 	if c == nil {
-		return e.evaluate(p)
+		return e.evaluateNet(p, st)
 	}
 	key := p.Hash()
 	if v, ok := c.probe(key); ok {
 		return v
 	}
-	v := e.evaluate(p)
+	v := e.evaluateNet(p, st)
 	c.store(key, v)
 	return v
+}
+
+// evaluateNet is evaluate with the network's correction, if e has one.
+func (e *Evaluator) evaluateNet(p *rules.Position, st *NetState) int {
+	if e.net == nil {
+		return e.evaluate(p)
+	}
+	return e.evaluate(p) + e.net.score(p, e.netT, st)
 }
 
 // cacheOf returns e's cache, made at the first call (an evaluator built

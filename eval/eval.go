@@ -98,6 +98,8 @@ type Evaluator struct {
 	dur     [maxRank + 1]float64                     // durability by rank, when ranked
 	shape   [][2][]float64                           // hand-set table by type, phase and square (White's view)
 	extra   rules.Engine                             // the variant's Eval, or nil
+	net     *Network                                 // the variant's network (Spec.Network), or nil
+	netT    *[rules.MaxTypes + 1]int8                // each type's letter in net
 	hand    [rules.MaxTypes + 1]int                  // hand-set value by type
 	terms   Terms                                    // the variant's own terms, or nil
 	termW   []float64                                // their weights
@@ -178,7 +180,13 @@ type ray struct {
 // Names); a weight it does not name keeps its default, and a name that is
 // not one of Names(v) is ignored (CheckWeights reports it).
 func New(v *rules.Variant) *Evaluator {
-	return NewWeights(v, v.Spec().Weights)
+	e := NewWeights(v, v.Spec().Weights)
+	if n := networkOf(v); n != nil {
+		if t, err := netTypes(v, n); err == nil {
+			e.net, e.netT = n, t
+		}
+	}
+	return e
 }
 
 // NewWeights builds the evaluator of v with the weights w instead of those

@@ -216,3 +216,15 @@ func (e *Evaluator) HitLeaps(p *rules.Position, s geom.Square, c rules.Color) (g
 	e.hitWalk(p, s, t, c, &b)
 	return fmt.Sprint(a), fmt.Sprint(b), e.leap[t][c] != nil && t != e.pawn && e.lesser[t] == 0
 }
+
+// NetScore is the network's correction of p with the state st, for the
+// tests; 0 if e has no network.
+func (e *Evaluator) NetScore(p *rules.Position, st *NetState) int {
+	if e.net == nil {
+		return 0
+	}
+	return e.net.score(p, e.netT, st)
+}
+
+// Linear is the evaluation without the network, for the tests.
+func (e *Evaluator) Linear(p *rules.Position) int { return e.evaluate(p) }

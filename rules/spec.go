@@ -57,6 +57,11 @@ type Spec struct {
 	// evaluation. The rules do not read them.
 	Weights map[string]float64
 
+	// Network is a network file (eval.ReadNetwork) whose output corrects
+	// the evaluation with Weights, or nil. It belongs to those weights:
+	// Variant.WithWeights drops it. The rules do not read it.
+	Network []byte
+
 	// Ext is the variant's own rules object, for rules that data cannot
 	// express: its methods implement some of the optional interfaces
 	// Generator, LegalJudge, Unlister, SpecialMover, AfterMover,

@@ -695,11 +695,12 @@ func (v *Variant) WithFace(f any) *Variant {
 
 // WithWeights returns a copy of v whose Spec carries w as the engine
 // evaluation's weights (Spec.Weights; nil or empty: the hand-set
-// evaluation) instead of v's. The copy plays exactly as v does; its
+// evaluation) instead of v's, and no network (Spec.Network, which
+// corrects v's own weights). The copy plays exactly as v does; its
 // positions point to the copy, and Position.On moves a position of v to
 // it. v is unchanged.
 func (v *Variant) WithWeights(w map[string]float64) *Variant {
-	return v.with(func(s *Spec) { s.Weights = w })
+	return v.with(func(s *Spec) { s.Weights, s.Network = w, nil })
 }
 
 // with returns a copy of v whose Spec set changed, with a start position

@@ -284,6 +284,7 @@ const maxEvaluators = 64
 // searcher is the state of one search, or of one thread of a search
 // with several.
 type searcher struct {
+	nets     eval.NetState
 	e        *Engine
 	thread   int     // 0 for the main thread, from 1 for helpers
 	sh       *shared // the threads' common state; nil with one thread
@@ -977,7 +978,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	if ply >= maxPly-1 {
-		return s.ev.Evaluate(p)
+		return s.ev.EvaluateState(p, &s.nets)
 	}
 	inCheck := p.InCheck()
 	if inCheck && p.Counter() == 0 && p.Phase() == 0 {
@@ -1003,7 +1004,7 @@ func (s *searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		staticEval = int(e.eval)
 	}
 	if !inCheck && staticEval == -Infinity {
-		staticEval = s.ev.Evaluate(p)
+		staticEval = s.ev.EvaluateState(p, &s.nets)
 	}
 	if inCheck {
 		staticEval = -Infinity
@@ -1470,7 +1471,7 @@ func (s *searcher) probeOutcome(m rules.Move, i, depth, ply int, qs bool, lo, hi
 	}
 	e, ok := s.tt.probe(p.Hash())
 	if !ok {
-		return sign * s.ev.Evaluate(p)
+		return sign * s.ev.EvaluateState(p, &s.nets)
 	}
 	sc := fromTT(int(e.score), ply+1)
 	if s.prune && int(e.depth) >= max(d, 0) && (s.nmove == 0 || p.Halfmove() < s.nmove-4) {
@@ -1750,7 +1751,7 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 		return sc
 	}
 	if ply >= maxPly-1 {
-		return s.ev.Evaluate(p)
+		return s.ev.EvaluateState(p, &s.nets)
 	}
 	// The table keeps quiescence results too (at depth 0): captures in
 	// another order, and in variants with chance the outcomes of different
@@ -1784,7 +1785,7 @@ func (s *searcher) quiesce(alpha, beta, ply int) int {
 		// (a shallow search would drive a lone king into stalemate).
 		return s.terminal(ply)
 	default:
-		stand = s.ev.Evaluate(p)
+		stand = s.ev.EvaluateState(p, &s.nets)
 		if stand >= beta {
 			if useTT {
 				s.tt.store(key, rules.NoMove, int32(toTT(stand, ply)), int32(stand), 0, boundLower)
