@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/rules"
 )
 
@@ -64,7 +65,7 @@ func AddBuiltins(r *Registry) error {
 		r.files[name] = files[name]
 	}
 	for _, name := range builtinOrder {
-		if _, err := r.add(files[name], "data/"+name+".toml", builtinWeights); err != nil {
+		if _, err := r.add(files[name], "data/"+name+".toml", builtinWeights, builtinNetwork); err != nil {
 			return err
 		}
 	}
@@ -101,8 +102,9 @@ func (r *Registry) resolve(name string) ([]byte, bool) {
 }
 
 // add compiles and registers a variant file with the weights that weights
-// finds for the variant's name (nil: none).
-func (r *Registry) add(data []byte, origin string, weights func(name string) (map[string]float64, error)) (*rules.Variant, error) {
+// finds for the variant's name, and the network that network finds (nil:
+// none).
+func (r *Registry) add(data []byte, origin string, weights func(name string) (map[string]float64, error), network func(name string) ([]byte, string, error)) (*rules.Variant, error) {
 	spec, err := Parse(data, origin, r.resolve)
 	if err != nil {
 		return nil, err
@@ -112,12 +114,23 @@ func (r *Registry) add(data []byte, origin string, weights func(name string) (ma
 			return nil, err
 		}
 	}
+	netFile := ""
+	if network != nil {
+		if spec.Network, netFile, err = network(spec.Name); err != nil {
+			return nil, err
+		}
+	}
 	v, err := rules.Compile(spec)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrFile, origin, err)
 	}
 	if err := checkTables(v, origin); err != nil {
 		return nil, err
+	}
+	if len(spec.Network) > 0 {
+		if err := eval.CheckNetwork(v, spec.Network); err != nil {
+			return nil, fmt.Errorf("%s: %w", netFile, err)
+		}
 	}
 	return v, r.Register(v, data)
 }
@@ -189,7 +202,8 @@ func (r *Registry) Compile(data []byte, origin string) (*rules.Variant, error) {
 
 // Load reads, compiles and registers the variant file at filename, with
 // the engine's weights from the file WeightsFile(filename) beside it if
-// there is one. A file longer than MaxFileBytes is refused.
+// there is one, and its network from NetworkFile(filename) likewise. A
+// file longer than MaxFileBytes is refused.
 func (r *Registry) Load(filename string) (*rules.Variant, error) {
 	data, err := readFileMax(filename)
 	if err != nil {
@@ -197,6 +211,9 @@ func (r *Registry) Load(filename string) (*rules.Variant, error) {
 	}
 	return r.add(data, filename, func(name string) (map[string]float64, error) {
 		return fileWeights(filename, name)
+	}, func(string) ([]byte, string, error) {
+		data, err := fileNetwork(filename)
+		return data, NetworkFile(filename), err
 	})
 }
 

@@ -125,10 +125,12 @@ func New(opts Options) (*rules.Variant, error) {
 	s.Ranked = true
 	// Chess's learned evaluation weights were learned without ranks and
 	// chance: Vazir takes its own (data/weights/vazir.toml), or else the
-	// hand-set evaluation.
+	// hand-set evaluation; chess's network, which corrects chess's
+	// weights, is not Vazir's.
 	if s.Weights, err = variant.WeightsOf(s.Name); err != nil {
 		return nil, fmt.Errorf("vazir: %w", err)
 	}
+	s.Network = nil
 	z := &vazir{o: o}
 	s.Ext = z
 
