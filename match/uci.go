@@ -225,18 +225,41 @@ func (e *UCIEngine) NewGame(ctx context.Context, v *rules.Variant) error {
 // and returns the engine's info lines with a score, in order, once it has
 // sent its bestmove.
 func (e *UCIEngine) Search(ctx context.Context, p *rules.Position, goCmd string) ([]string, error) {
+	_, infos, err := e.search(ctx, p, goCmd)
+	return infos, err
+}
+
+// Best is Search that also returns the engine's bestmove, as a move of p.
+func (e *UCIEngine) Best(ctx context.Context, p *rules.Position, goCmd string) (rules.Move, []string, error) {
+	best, infos, err := e.search(ctx, p, goCmd)
+	if err != nil {
+		return rules.NoMove, nil, err
+	}
+	m, err := notation.ParseCoord(p, best)
+	if err != nil {
+		return rules.NoMove, nil, fmt.Errorf("%s played %s: %w", e.u.name, best, err)
+	}
+	return m, infos, nil
+}
+
+// search is Search with the bestmove's text.
+func (e *UCIEngine) search(ctx context.Context, p *rules.Position, goCmd string) (string, []string, error) {
 	if err := e.u.send(positionCommand(p, nil), goCmd); err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	var infos []string
 	for {
 		l, err := e.u.read(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("%s: no bestmove: %w", e.u.name, err)
+			return "", nil, fmt.Errorf("%s: no bestmove: %w", e.u.name, err)
 		}
 		switch {
 		case strings.HasPrefix(l, "bestmove"):
-			return infos, nil
+			f := strings.Fields(l)
+			if len(f) < 2 {
+				return "", nil, fmt.Errorf("%s: %q", e.u.name, l)
+			}
+			return f[1], infos, nil
 		case strings.HasPrefix(l, "info ") && strings.Contains(l, " score "):
 			infos = append(infos, l)
 		}

@@ -39,6 +39,7 @@ func commands() []command {
 		{"search", "search a position and print the engine's analysis", runSearch},
 		{"match", "play games between engines and report the score and Elo difference", runMatch},
 		{"tune", "learn a variant's evaluation weights from self-play games", runTune},
+		{"net", "train a network that corrects a variant's evaluation, on the games and scores of an external engine", runNet},
 		{"design", "price a piece design of a variant whose pieces are designed, and draw its moves", runDesign},
 		{"export", "rewrite game records: plain PGN, or a moderated game as one player saw it", runExport},
 		{"verify", "check the dice of finished games against the seed and its commitment", runVerify},

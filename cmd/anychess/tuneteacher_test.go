@@ -8,9 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/notation"
 	"github.com/anychess/anychess/tune"
 )
 
@@ -46,7 +49,8 @@ func fakeScore(fen string) int {
 
 // fakeTeacher is a UCI engine that answers "go" with fakeScore, last an
 // upper bound that must not count (a search stopped in its aspiration
-// window), in the mode "good"; with a score that is no number in
+// window), in the mode "good"; with fakeScore and fakeMove's move in
+// "play"; with a score that is no number in
 // "garbage"; with no score at all in "noscore"; and that exits at its
 // first "go" in "die".
 func fakeTeacher(mode string, in io.Reader, out io.Writer) int {
@@ -72,6 +76,10 @@ func fakeTeacher(mode string, in io.Reader, out io.Writer) int {
 				say("info depth 1 score cp banana pv e2e4")
 			case "noscore":
 				say("info depth 1 nodes 10")
+			case "play":
+				say("info depth 1 score cp %d nodes 20", fakeScore(fen))
+				say("bestmove %s", fakeMove(fen))
+				continue
 			default:
 				say("info string go %s", strings.TrimPrefix(line, "go "))
 				say("info depth 1 seldepth 1 multipv 1 score cp %d wdl 500 0 500 nodes 20 pv e2e4", fakeScore(fen))
@@ -83,6 +91,28 @@ func fakeTeacher(mode string, in io.Reader, out io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// fakeMove is the fake engine's move in a chess FEN: the first legal
+// move by its text.
+func fakeMove(fen string) string {
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		return "0000"
+	}
+	p, err := v.ParseFEN(fen)
+	if err != nil {
+		return "0000"
+	}
+	var texts []string
+	for _, m := range p.LegalMoves(nil) {
+		texts = append(texts, notation.Coord(p, m))
+	}
+	slices.Sort(texts)
+	if len(texts) == 0 {
+		return "0000"
+	}
+	return texts[0]
 }
 
 // fakeTeacherIDEnv, if set, is the fake teacher's name for itself in

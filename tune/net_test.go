@@ -1,0 +1,246 @@
+package tune_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/anychess/anychess/catalog"
+	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/rules"
+	"github.com/anychess/anychess/tune"
+)
+
+// firstMover is a teacher that plays the first legal move by its text
+// and scores a position by its material for the side to move.
+type firstMover struct{ games int }
+
+func (f *firstMover) NewGame(context.Context) error { f.games++; return nil }
+
+func (f *firstMover) Play(_ context.Context, p *rules.Position) (rules.Move, int, int, error) {
+	ms := p.LegalMoves(nil)
+	slices.SortFunc(ms, func(a, b rules.Move) int { return strings.Compare(notation.Coord(p, a), notation.Coord(p, b)) })
+	score := 10 * (len(p.Pieces(p.Turn())) - len(p.Pieces(p.Turn().Other())))
+	return ms[0], score, 0, nil
+}
+
+func chessVariant(t testing.TB) *rules.Variant {
+	t.Helper()
+	v, err := catalog.MustDefault().Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestNetSampleResume: a sample interrupted, even within a game, and
+// continued is the sample played at once; its lines are positions with
+// their teacher's scores and a line closing each game.
+func TestNetSampleResume(t *testing.T) {
+	v := chessVariant(t)
+	dir := t.TempDir()
+	cfg := tune.NetSampleConfig{Games: 6, Seed: 3, Random: 4, Stray: 0.3, MaxPlies: 40}
+	whole := filepath.Join(dir, "whole")
+	if err := tune.NetSample(context.Background(), v, &firstMover{}, cfg, whole); err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "part")
+	cfg4 := cfg
+	cfg4.Games = 4
+	if err := tune.NetSample(context.Background(), v, &firstMover{}, cfg4, part); err != nil {
+		t.Fatal(err)
+	}
+	// an interruption in the fifth game: a line of it written
+	f, err := os.OpenFile(part, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(f, "%s;17\n", v.StartFEN())
+	f.Close()
+	pl := &firstMover{}
+	if err := tune.NetSample(context.Background(), v, pl, cfg, part); err != nil {
+		t.Fatal(err)
+	}
+	if pl.games != 2 {
+		t.Errorf("the resumed sample played %d games, want 2", pl.games)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(part)
+	if !bytes.Equal(a, b) {
+		t.Errorf("the resumed sample differs from the sample played at once:\n%s\n---\n%s", b, a)
+	}
+	lines := strings.Split(strings.TrimSpace(string(a)), "\n")
+	if n := strings.Count(string(a), "# game "); n != 6 {
+		t.Errorf("%d games closed, want 6", n)
+	}
+	if len(lines) < 6+20 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		fen, score, _ := strings.Cut(l, ";")
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, want, _, _ := (&firstMover{}).Play(context.Background(), p)
+		if score != fmt.Sprint(want) || p.InCheck() {
+			t.Errorf("line %q: want the score %d of a position not in check", l, want)
+		}
+	}
+}
+
+// TestReadNetSampleErrors: a line of a sample that is not a position and
+// a score is an error naming it.
+func TestReadNetSampleErrors(t *testing.T) {
+	v := chessVariant(t)
+	n, err := eval.NewNetwork("PNBRQK", 8, 8, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := v.StartFEN()
+	for _, tc := range []struct{ name, text, want string }{
+		{"no score", start + "\n", "line 1"},
+		{"bad score", "# game 1\n" + start + ";x\n", "line 2"},
+		{"huge score", start + ";1000001\n", "line 1"},
+		{"bad position", "8/8/8 w - - 0 1;5\n", "line 1"},
+		{"long line", strings.Repeat("x", tune.MaxNetLine+1) + "\n", "too long"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tune.ReadNetSample(strings.NewReader(tc.text), v, n, func(*rules.Position) int { return 0 })
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one with %q", err, tc.want)
+			}
+		})
+	}
+	_, err = tune.ReadNetSample(strings.NewReader("# game 1\n"+start+";-35\n"), v, n, func(*rules.Position) int { return 40 })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// FuzzReadNetSample: any text is read or refused, never a panic.
+func FuzzReadNetSample(f *testing.F) {
+	v := chessVariant(f)
+	n, err := eval.NewNetwork("PNBRQK", 8, 8, 2)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(v.StartFEN() + ";12\n# game 1\n")
+	f.Add("x;y\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		ps, err := tune.ReadNetSample(strings.NewReader(text), v, n, func(*rules.Position) int { return 0 })
+		for _, p := range ps {
+			if p.Target < 0 || p.Target > 1 || len(p.Pieces) > 64 {
+				t.Fatalf("a position %+v", p)
+			}
+		}
+		_ = err
+	})
+}
+
+// TestTrainNetwork: on positions scored by a network of known weights
+// (a teacher of 8 hidden units, over the evaluation's scores), the fit
+// of a network of 16 takes the held-out loss from the evaluation's alone
+// to a small part of it, and the network the evaluation then uses (in
+// integers) scores as the fit does.
+func TestTrainNetwork(t *testing.T) {
+	v := chessVariant(t)
+	teacher, err := eval.NewNetwork("PNBRQK", 8, 8, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, w := range [][]float32{teacher.W1, teacher.B1, teacher.W2} {
+		for i := range w {
+			w[i] = float32(rng.NormFloat64() * 0.15)
+		}
+	}
+	teacher.Quantize()
+	var buf bytes.Buffer
+	if _, err := teacher.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	spec := v.Spec()
+	spec.Network = buf.Bytes()
+	tv, err := rules.Compile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	linear := eval.NewWeights(v, v.Spec().Weights)
+	scored := eval.New(tv) // the evaluation with the teacher's correction
+	var sample strings.Builder
+	for g := 0; g < 150; g++ {
+		p := v.Start()
+		for ply := 0; ply < 60 && !p.Status().Over(); ply++ {
+			ms := p.LegalMoves(nil)
+			p.Make(ms[rng.IntN(len(ms))])
+			q, err := tv.ParseFEN(p.FEN())
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&sample, "%s;%d\n", p.FEN(), scored.Evaluate(q))
+		}
+	}
+	n, err := eval.NewNetwork("PNBRQK", 8, 8, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := tune.ReadNetSample(strings.NewReader(sample.String()), v, n, linear.Evaluate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := len(ps) / 10
+	base := 0.0
+	for _, x := range ps[len(ps)-valid:] {
+		d := 1/(1+math.Exp(-float64(x.Linear))) - float64(x.Target)
+		base += d * d
+	}
+	base /= float64(valid)
+	loss, err := tune.TrainNetwork(n, ps, tune.NetTrainConfig{Epochs: 30, Rate: 0.01, Batch: 64, Valid: valid, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d positions: held-out loss %.6f alone, %.6f with the network", len(ps), base, loss)
+	if loss > base/4 {
+		t.Errorf("held-out loss %.6f with the network, want below a quarter of %.6f", loss, base)
+	}
+	// The evaluation's integers against the fit's floats.
+	var nb bytes.Buffer
+	if _, err := n.WriteTo(&nb); err != nil {
+		t.Fatal(err)
+	}
+	spec.Network = nb.Bytes()
+	fv, err := rules.Compile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fitted := eval.New(fv)
+	far := 0
+	lines := strings.Split(strings.TrimSpace(sample.String()), "\n")
+	for i, l := range lines[len(lines)-valid:] {
+		fen, _, _ := strings.Cut(l, ";")
+		p, err := fv.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := ps[len(ps)-valid+i]
+		want := 400 * (math.Log(float64(tune.NetPredict(n, &x))) - math.Log(1-float64(tune.NetPredict(n, &x))))
+		if got := float64(fitted.Evaluate(p)); math.Abs(got-want) > 3 {
+			far++
+			if far < 5 {
+				t.Errorf("%s: the evaluation %v, the fit %.1f", fen, got, want)
+			}
+		}
+	}
+}
