@@ -92,9 +92,12 @@ func (e *Evaluator) EvaluateState(p *rules.Position, st *NetState) int {
 	return v
 }
 
-// evaluateNet is evaluate with the network's correction, if e has one.
+// evaluateNet is evaluate with the network's correction, if e has one
+// and each side has a piece besides its king: a lone king is the mop-up's,
+// which the weights' terms drive to the mate and a teacher's games hardly
+// reach (NetCorrects).
 func (e *Evaluator) evaluateNet(p *rules.Position, st *NetState) int {
-	if e.net == nil {
+	if e.net == nil || !NetCorrects(p) {
 		return e.evaluate(p)
 	}
 	return e.evaluate(p) + e.net.score(p, e.netT, st)
@@ -108,4 +111,10 @@ func (e *Evaluator) cacheOf() *cache {
 	}
 	e.cache.CompareAndSwap(nil, newCache())
 	return e.cache.Load()
+}
+
+// NetCorrects reports whether a network corrects the evaluation of p:
+// whether each side has more than one piece.
+func NetCorrects(p *rules.Position) bool {
+	return len(p.Pieces(rules.White)) > 1 && len(p.Pieces(rules.Black)) > 1
 }

@@ -69,7 +69,7 @@ func TestDerivedValues(t *testing.T) {
 func TestEvaluateSymmetry(t *testing.T) {
 	reg := vtest.Builtins()
 	for _, v := range reg.Variants() {
-		e := eval.New(v)
+		e := eval.NewWeights(v, v.Spec().Weights) // the weights alone: a network's correction is its own (TestNetworkSymmetry)
 		p := v.Start()
 		// The start is symmetric: only the tempo separates the sides.
 		tempo := int(math.Round(e.Weights()[slices.Index(eval.Names(v), "tempo")]))
@@ -78,7 +78,7 @@ func TestEvaluateSymmetry(t *testing.T) {
 		}
 	}
 	chess, _ := reg.Get("chess")
-	e := eval.New(chess)
+	e := eval.NewWeights(chess, chess.Spec().Weights)
 	up, _ := chess.ParseFEN("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
 	down, _ := chess.ParseFEN("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")
 	// A queen up, whoever is to move, scores more than a rook: the bound
@@ -209,7 +209,7 @@ func TestRankValues(t *testing.T) {
 
 // scorer returns a function that evaluates a position of v given in v's FEN.
 func scorer(t *testing.T, v *rules.Variant) func(fen string) int {
-	e := eval.New(v)
+	e := eval.NewWeights(v, v.Spec().Weights) // the weights' terms, without a network
 	return func(fen string) int {
 		t.Helper()
 		p, err := v.ParseFEN(fen)

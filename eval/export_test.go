@@ -65,8 +65,11 @@ func (e *Evaluator) Attacks(p *rules.Position, c rules.Color) geom.Set {
 // MaxChecks is maxChecks, for the tests.
 const MaxChecks = maxChecks
 
-// EvaluateUncached is evaluate: Evaluate without the cache.
-func (e *Evaluator) EvaluateUncached(p *rules.Position) int { return e.evaluate(p) }
+// EvaluateUncached is Evaluate without the cache.
+func (e *Evaluator) EvaluateUncached(p *rules.Position) int {
+	var st NetState
+	return e.evaluateNet(p, &st)
+}
 
 // Cached reports whether e keeps a cache of its scores.
 func (e *Evaluator) Cached() bool { return e.cacheOf() != nil }

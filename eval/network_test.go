@@ -5,7 +5,10 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
@@ -254,5 +257,66 @@ func TestNetworkOfVariants(t *testing.T) {
 		if got := len(v.Spec().Network) > 0; got != tc.has {
 			t.Errorf("%s carries a network: %v, want %v", tc.name, got, tc.has)
 		}
+	}
+}
+
+// flip returns the FEN of chess position fen with the colours swapped:
+// the board turned upside down, each piece the other side's, the other
+// side to move.
+func flip(fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	slices.Reverse(ranks)
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case unicode.IsUpper(r):
+				return unicode.ToLower(r)
+			case unicode.IsLower(r):
+				return unicode.ToUpper(r)
+			}
+			return r
+		}, s)
+	}
+	f[0] = swap(strings.Join(ranks, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	if f[2] != "-" {
+		f[2] = swap(f[2])
+	}
+	if f[3] != "-" {
+		f[3] = f[3][:1] + map[byte]string{'3': "6", '6': "3"}[f[3][1]]
+	}
+	return strings.Join(f, " ")
+}
+
+// TestNetworkSymmetry: the network sees the position from the side to
+// move: the same position with the colours swapped gets the same
+// correction, and so does a lone king's side none.
+func TestNetworkSymmetry(t *testing.T) {
+	_, data := randomNetwork(t, 32, 0, 11)
+	v := withNetwork(t, data)
+	e := eval.New(v)
+	rng := rand.New(rand.NewPCG(12, 12))
+	for game := 0; game < 10; game++ {
+		p := v.Start()
+		for ply := 0; ply < 80 && !p.Status().Over(); ply++ {
+			ms := p.LegalMoves(nil)
+			p.Make(ms[rng.IntN(len(ms))])
+			q, err := v.ParseFEN(flip(p.FEN()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var s1, s2 eval.NetState
+			if a, b := e.NetScore(p, &s1), e.NetScore(q, &s2); a != b {
+				t.Fatalf("%s: %d, with the colours swapped (%s) %d", p.FEN(), a, q.FEN(), b)
+			}
+		}
+	}
+	lone, err := v.ParseFEN("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eval.NetCorrects(lone) || eval.New(v).Evaluate(lone) != e.Linear(lone) {
+		t.Error("the network corrects a lone king's position")
 	}
 }

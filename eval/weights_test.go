@@ -52,7 +52,7 @@ func TestFeaturesDotWeights(t *testing.T) {
 			what string
 			e    *eval.Evaluator
 		}{
-			{"hand-set", eval.New(v)},
+			{"hand-set", eval.NewWeights(v, v.Spec().Weights)}, // the weights alone, without a network
 			{"changed", eval.NewWeights(v, changed)},
 		} {
 			w := tt.e.Weights()
@@ -253,7 +253,7 @@ func TestPieceTerms(t *testing.T) {
 	for i, n := range names {
 		at[n] = i
 	}
-	e := eval.New(v)
+	e := eval.NewWeights(v, v.Spec().Weights) // the weights alone, without a network
 	f := make([]float64, len(names))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

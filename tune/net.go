@@ -175,7 +175,8 @@ const MaxNetLine = 4096
 // ReadNetSample reads a network's sample of positions of v (NetSample)
 // for networks shaped as n: each position's pieces, the score linear
 // gives it (the evaluation the network corrects, for the side to move),
-// and the teacher's score. A line that is not "FEN;score", a position v
+// and the teacher's score; a position the network does not correct
+// (eval.NetCorrects: a lone king) is left out. A line that is not "FEN;score", a position v
 // cannot read or a piece n has no input for is an error naming its line.
 func ReadNetSample(r io.Reader, v *rules.Variant, n *eval.Network, linear func(*rules.Position) int) ([]NetPosition, error) {
 	sc := bufio.NewScanner(r)
@@ -203,6 +204,9 @@ func ReadNetSample(r io.Reader, v *rules.Variant, n *eval.Network, linear func(*
 		p, err := v.ParseFEN(fen)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		if !eval.NetCorrects(p) {
+			continue // a lone king: the network is not asked
 		}
 		np := NetPosition{Black: p.Turn() == rules.Black}
 		for c := rules.White; c <= rules.Black; c++ {
