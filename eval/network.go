@@ -213,8 +213,16 @@ func (n *Network) Feature(view, c rules.Color, t, f, k int) int {
 }
 
 // networks keeps the networks read from the variants' network files, by
-// the address of the file's bytes, so that each is read once.
+// the address of the file's bytes, so that each is read once. An entry
+// holds the bytes too, so that their memory is not given to other bytes
+// while the entry stands.
 var networks sync.Map
+
+// networkEntry is a network read from data.
+type networkEntry struct {
+	data []byte
+	n    *Network
+}
 
 // networkOf returns the network of v's Spec, read once, or nil if it has
 // none or it does not fit v (CheckNetwork).
@@ -224,14 +232,14 @@ func networkOf(v *rules.Variant) *Network {
 		return nil
 	}
 	key := unsafe.SliceData(data)
-	if n, ok := networks.Load(key); ok {
-		return n.(*Network)
+	if e, ok := networks.Load(key); ok && len(e.(networkEntry).data) == len(data) {
+		return e.(networkEntry).n
 	}
 	n, err := parseNetwork(v, data)
 	if err != nil {
 		return nil
 	}
-	networks.Store(key, n)
+	networks.Store(key, networkEntry{data: data, n: n})
 	return n
 }
 
