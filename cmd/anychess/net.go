@@ -40,8 +40,8 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
 	}
-	if *games < 0 || *depth < 1 || *depth > 64 || *random < 0 || *stray < 0 || *stray > 1 || *epochs < 1 || *valid < 1 || *rate <= 0 || *clip < 0 {
-		return fail(stderr, "net", fmt.Errorf("bad flags: -games, -random, -valid and -epochs must be positive, -depth 1 to 64, -stray 0 to 1, -rate above 0, -clip not negative"))
+	if *games < 0 || *depth < 1 || *depth > 64 || *random < 0 || !(*stray >= 0 && *stray <= 1) || *epochs < 1 || *valid < 1 || !(*rate > 0 && *rate < 1) || !(*clip >= 0 && *clip <= 100) {
+		return fail(stderr, "net", fmt.Errorf("bad flags: -games and -random must not be negative, -valid and -epochs must be positive, -depth 1 to 64, -stray 0 to 1, -rate above 0 and below 1, -clip 0 to 100"))
 	}
 	if *hidden < 1 || *hidden > eval.MaxNetworkHidden {
 		return fail(stderr, "net", fmt.Errorf("-hidden must be 1 to %d, got %d", eval.MaxNetworkHidden, *hidden))

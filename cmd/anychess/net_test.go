@@ -81,6 +81,8 @@ func TestNetErrors(t *testing.T) {
 		{"no sample", []string{"net", "-data", dir, "-games", "0"}, "chess.netsample"},
 		{"hidden", []string{"net", "-data", dir, "-hidden", "0"}, "-hidden must be 1 to"},
 		{"depth", []string{"net", "-data", dir, "-depth", "0"}, "bad flags"},
+		{"rate NaN", []string{"net", "-data", dir, "-rate", "NaN"}, "bad flags"},
+		{"clip", []string{"net", "-data", dir, "-clip", "1000"}, "bad flags"},
 		{"teacher dies", []string{"net", "-data", dir, "-games", "2", "-engine", teacherCommand(t, "die")}, "bestmove"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
