@@ -70,14 +70,14 @@ func (e *Evaluator) usesCache() bool {
 // Evaluate scores p in centipawns from the side to move's point of view:
 // the score the cache keeps for p's hash, or else evaluate's, then kept.
 func (e *Evaluator) Evaluate(p *rules.Position) int {
-	var st NetState
-	return e.EvaluateState(p, &st)
+	return e.EvaluateState(p, nil)
 }
 
 // EvaluateState is Evaluate for a search thread whose network state st
 // (NetState) it uses and updates: with a network, a thread's evaluations
 // one after another update its sums by the pieces that moved. The score
-// is the same as Evaluate's.
+// is the same as Evaluate's. With st nil, a network's sums are computed
+// afresh.
 func (e *Evaluator) EvaluateState(p *rules.Position, st *NetState) int {
 	c := e.cacheOf()
 	if c == nil {
@@ -99,6 +99,10 @@ func (e *Evaluator) EvaluateState(p *rules.Position, st *NetState) int {
 func (e *Evaluator) evaluateNet(p *rules.Position, st *NetState) int {
 	if e.net == nil || !NetCorrects(p) {
 		return e.evaluate(p)
+	}
+	if st == nil {
+		var fresh NetState
+		st = &fresh
 	}
 	return e.evaluate(p) + e.net.score(p, e.netT, st)
 }

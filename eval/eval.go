@@ -182,7 +182,7 @@ type ray struct {
 func New(v *rules.Variant) *Evaluator {
 	e := NewWeights(v, v.Spec().Weights)
 	if n := networkOf(v); n != nil {
-		if t, err := netTypes(v, n); err == nil {
+		if t, err := n.TypesOf(v); err == nil {
 			e.net, e.netT = n, t
 		}
 	}

@@ -66,10 +66,7 @@ func (e *Evaluator) Attacks(p *rules.Position, c rules.Color) geom.Set {
 const MaxChecks = maxChecks
 
 // EvaluateUncached is Evaluate without the cache.
-func (e *Evaluator) EvaluateUncached(p *rules.Position) int {
-	var st NetState
-	return e.evaluateNet(p, &st)
-}
+func (e *Evaluator) EvaluateUncached(p *rules.Position) int { return e.evaluateNet(p, nil) }
 
 // Cached reports whether e keeps a cache of its scores.
 func (e *Evaluator) Cached() bool { return e.cacheOf() != nil }

@@ -255,15 +255,16 @@ func parseNetwork(v *rules.Variant, data []byte) (*Network, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := netTypes(v, n); err != nil {
+	if _, err := n.TypesOf(v); err != nil {
 		return nil, err
 	}
 	return n, nil
 }
 
-// netTypes returns, by type of v, the index of its letter in n.Letters,
-// or an error if n does not fit v.
-func netTypes(v *rules.Variant, n *Network) (*[rules.MaxTypes + 1]int8, error) {
+// TypesOf returns, by type of v, the index of its letter in n.Letters,
+// or an error if n does not fit v: another board, or a type of v with no
+// input.
+func (n *Network) TypesOf(v *rules.Variant) (*[rules.MaxTypes + 1]int8, error) {
 	b := v.Board()
 	if b.Files != n.Files || b.Ranks != n.Ranks {
 		return nil, fmt.Errorf("%w: a network for %dx%d, the board is %dx%d", ErrNetwork, n.Files, n.Ranks, b.Files, b.Ranks)
@@ -323,14 +324,10 @@ func (n *Network) score(p *rules.Position, types *[rules.MaxTypes + 1]int8, st *
 		}
 		f, k := i%n.Files, i/n.Files
 		if old != 0 {
-			c, t := rules.Color(int(old-1)/nt), int(old-1)%nt
-			n.sub(a0, n.Feature(rules.White, c, t, f, k))
-			n.sub(a1, n.Feature(rules.Black, c, t, f, k))
+			n.piece(a0, a1, old, f, k, -1)
 		}
 		if now != 0 {
-			c, t := rules.Color(int(now-1)/nt), int(now-1)%nt
-			n.add(a0, n.Feature(rules.White, c, t, f, k))
-			n.add(a1, n.Feature(rules.Black, c, t, f, k))
+			n.piece(a0, a1, now, f, k, 1)
 		}
 		st.board[i] = now
 	}
@@ -350,16 +347,17 @@ func (n *Network) score(p *rules.Position, types *[rules.MaxTypes + 1]int8, st *
 	return int(o * 400 / (qa * qb))
 }
 
-func (n *Network) add(a []int32, feature int) {
-	row := n.q1[feature*n.Hidden : feature*n.Hidden+len(a)]
-	for j := range a {
-		a[j] += row[j]
-	}
-}
-
-func (n *Network) sub(a []int32, feature int) {
-	row := n.q1[feature*n.Hidden : feature*n.Hidden+len(a)]
-	for j := range a {
-		a[j] -= row[j]
+// piece adds (sign 1) or takes away (sign -1) the rows of the piece of
+// board code code (NetState.board: colour × letters + letter, plus 1) on
+// the square of file f and rank k to White's sums a0 and Black's a1.
+func (n *Network) piece(a0, a1 []int32, code int8, f, k int, sign int32) {
+	nt := len(n.Letters)
+	c, t := rules.Color(int(code-1)/nt), int(code-1)%nt
+	for view, a := range [2][]int32{a0, a1} {
+		i := n.Feature(rules.Color(view), c, t, f, k) * n.Hidden
+		row := n.q1[i : i+len(a)]
+		for j := range a {
+			a[j] += sign * row[j]
+		}
 	}
 }

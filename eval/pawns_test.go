@@ -6,6 +6,7 @@ import (
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/geom"
+	"github.com/anychess/anychess/rules"
 )
 
 // TestPawnTable: on positions of every built-in variant from seeded random
@@ -62,6 +63,26 @@ func TestPawnAttackSets(t *testing.T) {
 // every weight set.
 func TestMobilitySets(t *testing.T) {
 	n := 0
+	everyPiece(t, func(name string, e *eval.Evaluator, p *rules.Position, s geom.Square, col rules.Color) {
+		got, sets := e.MobilityWalk(p, s, col, false)
+		if !sets {
+			return
+		}
+		n++
+		if want, _ := e.MobilityWalk(p, s, col, true); got != want {
+			t.Fatalf("%s %s, the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
+		}
+	})
+	if n == 0 {
+		t.Fatal("no piece walked on sets")
+	}
+}
+
+// everyPiece calls f for each piece of either side on the positions of
+// every built-in variant from seeded random play (playouts), with the
+// variant's evaluator of every weight set to 1.
+func everyPiece(t *testing.T, f func(name string, e *eval.Evaluator, p *rules.Position, s geom.Square, col rules.Color)) {
+	t.Helper()
 	for name, ps := range playouts(t, 60) {
 		v, err := catalog.MustDefault().Get(name)
 		if err != nil {
@@ -73,26 +94,12 @@ func TestMobilitySets(t *testing.T) {
 		}
 		e := eval.NewWeights(v, w)
 		for _, p := range ps {
-			for c := range 2 {
-				col := p.Turn()
-				if c == 1 {
-					col = col.Other()
-				}
+			for _, col := range []rules.Color{p.Turn(), p.Turn().Other()} {
 				for _, s := range p.Pieces(col) {
-					got, sets := e.MobilityWalk(p, s, col, false)
-					if !sets {
-						continue
-					}
-					n++
-					if want, _ := e.MobilityWalk(p, s, col, true); got != want {
-						t.Fatalf("%s %s, the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
-					}
+					f(name, e, p, s, col)
 				}
 			}
 		}
-	}
-	if n == 0 {
-		t.Fatal("no piece walked on sets")
 	}
 }
 
@@ -134,42 +141,23 @@ func TestReachesOnce(t *testing.T) {
 func TestMobilityLeaps(t *testing.T) {
 	n, hn := 0, 0
 	seen := map[string]bool{}
-	for name, ps := range playouts(t, 60) {
-		v, err := catalog.MustDefault().Get(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := map[string]float64{}
-		for _, nm := range eval.Names(v) {
-			w[nm] = 1
-		}
-		e := eval.NewWeights(v, w)
-		for _, p := range ps {
-			for c := range 2 {
-				col := p.Turn()
-				if c == 1 {
-					col = col.Other()
-				}
-				for _, s := range p.Pieces(col) {
-					if got, want, table := e.HitLeaps(p, s, col); table {
-						hn++
-						if got != want {
-							t.Fatalf("%s %s, the hits of the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
-						}
-					}
-					got, leaps := e.MobilityLeaps(p, s, col)
-					if !leaps {
-						continue
-					}
-					n++
-					seen[name] = true
-					if want, _ := e.MobilityWalk(p, s, col, true); got != want {
-						t.Fatalf("%s %s, the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
-					}
-				}
+	everyPiece(t, func(name string, e *eval.Evaluator, p *rules.Position, s geom.Square, col rules.Color) {
+		if got, want, table := e.HitLeaps(p, s, col); table {
+			hn++
+			if got != want {
+				t.Fatalf("%s %s, the hits of the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
 			}
 		}
-	}
+		got, leaps := e.MobilityLeaps(p, s, col)
+		if !leaps {
+			return
+		}
+		n++
+		seen[name] = true
+		if want, _ := e.MobilityWalk(p, s, col, true); got != want {
+			t.Fatalf("%s %s, the piece on %v:\n got %s\nwant %s", name, p.FEN(), s, got, want)
+		}
+	})
 	if n == 0 || hn == 0 || !seen["greatshatranj"] || !seen["chess"] {
 		t.Fatalf("%d pieces counted on tables (%v), %d hits", n, seen, hn)
 	}

@@ -176,16 +176,15 @@ const MaxNetLine = 4096
 // for networks shaped as n: each position's pieces, the score linear
 // gives it (the evaluation the network corrects, for the side to move),
 // and the teacher's score; a position the network does not correct
-// (eval.NetCorrects: a lone king) is left out. A line that is not "FEN;score", a position v
-// cannot read or a piece n has no input for is an error naming its line.
+// (eval.NetCorrects: a lone king) is left out. A network that does not
+// fit v (eval.Network.TypesOf) is an error, and so is a line that is not
+// "FEN;score" or a position v cannot read, naming its line.
 func ReadNetSample(r io.Reader, v *rules.Variant, n *eval.Network, linear func(*rules.Position) int) ([]NetPosition, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxNetLine)
-	letter := map[rules.Type]int{}
-	for i := 0; i < len(n.Letters); i++ {
-		if t := v.TypeOf(n.Letters[i]); t != 0 {
-			letter[t] = i
-		}
+	letter, err := n.TypesOf(v)
+	if err != nil {
+		return nil, err
 	}
 	var out []NetPosition
 	for line := 1; sc.Scan(); line++ {
@@ -211,10 +210,7 @@ func ReadNetSample(r io.Reader, v *rules.Variant, n *eval.Network, linear func(*
 		np := NetPosition{Black: p.Turn() == rules.Black}
 		for c := rules.White; c <= rules.Black; c++ {
 			for _, s := range p.Pieces(c) {
-				t, ok := letter[p.At(s).Type()]
-				if !ok {
-					return nil, fmt.Errorf("line %d: the network has no input for %c", line, v.Letter(p.At(s).Type()))
-				}
+				t := int(letter[p.At(s).Type()])
 				np.Pieces = append(np.Pieces, uint16((int(c)*len(n.Letters)+t)*n.Files*n.Ranks+s.Rank()*n.Files+s.File()))
 			}
 		}
@@ -226,6 +222,17 @@ func ReadNetSample(r io.Reader, v *rules.Variant, n *eval.Network, linear func(*
 		return nil, err
 	}
 	return out, nil
+}
+
+// LinearLoss returns the loss of the evaluation alone (no network) on ps:
+// the mean squared error of sigmoid(Linear) against the Target.
+func LinearLoss(ps []NetPosition) float64 {
+	loss := 0.0
+	for _, x := range ps {
+		d := 1/(1+math.Exp(-float64(x.Linear))) - float64(x.Target)
+		loss += d * d
+	}
+	return loss / float64(len(ps))
 }
 
 // NetTrainConfig says how to fit a network.

@@ -123,6 +123,13 @@ func TestReadNetSampleErrors(t *testing.T) {
 			}
 		})
 	}
+	noKing, err := eval.NewNetwork("PNBRQ", 8, 8, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tune.ReadNetSample(strings.NewReader(start+";5\n"), v, noKing, func(*rules.Position) int { return 0 }); err == nil || !strings.Contains(err.Error(), "no input for K") {
+		t.Errorf("a network without the king's inputs: error %v", err)
+	}
 	_, err = tune.ReadNetSample(strings.NewReader("# game 1\n"+start+";-35\n"), v, n, func(*rules.Position) int { return 40 })
 	if err != nil {
 		t.Fatal(err)
@@ -201,12 +208,7 @@ func TestTrainNetwork(t *testing.T) {
 		t.Fatal(err)
 	}
 	valid := len(ps) / 10
-	base := 0.0
-	for _, x := range ps[len(ps)-valid:] {
-		d := 1/(1+math.Exp(-float64(x.Linear))) - float64(x.Target)
-		base += d * d
-	}
-	base /= float64(valid)
+	base := tune.LinearLoss(ps[len(ps)-valid:])
 	loss, err := tune.TrainNetwork(n, ps, tune.NetTrainConfig{Epochs: 30, Rate: 0.01, Batch: 64, Valid: valid, Seed: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -2,12 +2,11 @@ package variant
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path"
 	"strings"
+
+	"github.com/anychess/anychess/eval"
 )
 
 // MaxNetworkBytes bounds a network file's size.
@@ -35,20 +34,9 @@ func builtinNetwork(name string) ([]byte, string, error) {
 // filename, or nil if there is none; one longer than MaxNetworkBytes is
 // refused.
 func fileNetwork(filename string) ([]byte, error) {
-	f, err := os.Open(NetworkFile(filename))
+	data, err := readLimited(NetworkFile(filename), MaxNetworkBytes, eval.ErrNetwork)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxNetworkBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxNetworkBytes {
-		return nil, fmt.Errorf("%s: a network file longer than %d bytes", NetworkFile(filename), MaxNetworkBytes)
-	}
-	return data, nil
+	return data, err
 }

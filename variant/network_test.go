@@ -44,6 +44,7 @@ func TestLoadNetworkBeside(t *testing.T) {
 		{"chess's letters", networkFile(t, "PNBRQK"), ""},
 		{"a letter missing", networkFile(t, "PNBRQ"), "no input for K"},
 		{"not a network", []byte("hello"), "mini.net"},
+		{"too long", make([]byte, variant.MaxNetworkBytes+1), "longer than"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			nf := variant.NetworkFile(file)

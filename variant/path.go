@@ -21,17 +21,23 @@ const maxPathFiles = 256
 
 // readFileMax reads a file of at most MaxFileBytes.
 func readFileMax(filename string) ([]byte, error) {
+	return readLimited(filename, MaxFileBytes, ErrFile)
+}
+
+// readLimited reads the file filename, refusing one longer than limit
+// bytes with an error that wraps kind.
+func readLimited(filename string, limit int, kind error) ([]byte, error) {
 	f, err := os.Open(filename)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxFileBytes {
-		return nil, fmt.Errorf("%w: %s: longer than %d bytes", ErrFile, filename, MaxFileBytes)
+	if len(data) > limit {
+		return nil, fmt.Errorf("%w: %s: longer than %d bytes", kind, filename, limit)
 	}
 	return data, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -57,7 +56,7 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if *engine == "" {
 			return fail(stderr, "net", fmt.Errorf("-engine is needed to play the sample's %d games (or -games 0 to fit the sample as it is)", *games))
 		}
-		pl, err := newNetTeacher(ctx, *engine, v, *depth)
+		pl, err := newNetTeacher(*engine, v, *depth)
 		if err != nil {
 			return fail(stderr, "net", err)
 		}
@@ -70,7 +69,7 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		err = tune.NetSample(ctx, v, pl, cfg, sample)
-		pl.e.Close()
+		pl.Close()
 		if !*quiet {
 			fmt.Fprintln(stderr)
 		}
@@ -97,12 +96,7 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "net", fmt.Errorf("%s: %d positions, not more than the %d held out (-valid)", sample, len(ps), *valid))
 	}
 	fmt.Fprintf(stdout, "%s: %d positions, %d held out\n", sample, len(ps), *valid)
-	base := 0.0
-	for _, x := range ps[len(ps)-*valid:] {
-		d := 1/(1+expNeg(float64(x.Linear))) - float64(x.Target)
-		base += d * d
-	}
-	fmt.Fprintf(stdout, "held-out loss of the evaluation alone %.6f\n", base/float64(*valid))
+	fmt.Fprintf(stdout, "held-out loss of the evaluation alone %.6f\n", tune.LinearLoss(ps[len(ps)-*valid:]))
 	cfg := tune.NetTrainConfig{Epochs: *epochs, Rate: *rate, Valid: *valid, Seed: *seed, Mirror: *mirror,
 		Progress: func(ep int, tr, va float64) {
 			fmt.Fprintf(stdout, "epoch %d: training %.6f, held out %.6f\n", ep, tr, va)
@@ -134,8 +128,6 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func expNeg(x float64) float64 { return math.Exp(-x) }
-
 // netLetters returns the piece letters of v, in its types' order.
 func netLetters(v *rules.Variant) string {
 	var b strings.Builder
@@ -146,14 +138,15 @@ func netLetters(v *rules.Variant) string {
 }
 
 // netTeacher is the network sample's teacher played by an external UCI
-// engine at a fixed depth.
+// engine at a fixed depth: a scorer of tune's teacher (uciScorer, whose
+// NewGame clears the engine's table, so that a game's moves depend on its
+// positions alone) that also plays.
 type netTeacher struct {
-	e     *match.UCIEngine
-	v     *rules.Variant
+	uciScorer
 	depth int
 }
 
-func newNetTeacher(ctx context.Context, spec string, v *rules.Variant, depth int) (*netTeacher, error) {
+func newNetTeacher(spec string, v *rules.Variant, depth int) (*netTeacher, error) {
 	sp, err := match.ParseSpec("uci:" + spec)
 	if err != nil {
 		return nil, fmt.Errorf("-engine: %w", err)
@@ -162,15 +155,7 @@ func newNetTeacher(ctx context.Context, spec string, v *rules.Variant, depth int
 	if err != nil {
 		return nil, fmt.Errorf("-engine: %w", err)
 	}
-	return &netTeacher{e: e, v: v, depth: depth}, nil
-}
-
-// NewGame clears the engine's table, so that a game's moves depend on its
-// positions alone.
-func (t *netTeacher) NewGame(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, searchTimeout)
-	defer cancel()
-	return t.e.NewGame(ctx, t.v)
+	return &netTeacher{uciScorer: uciScorer{e: e, v: v}, depth: depth}, nil
 }
 
 // Play searches p to the depth and returns the engine's move and score.
