@@ -2,6 +2,7 @@ package tune
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/rules"
@@ -47,20 +49,23 @@ type NetSampleConfig struct {
 	Progress func(games, positions int)
 }
 
-// NetSample plays cfg.Games games of v with the teacher pl from v's start,
-// each after cfg.Random random plies, and writes to the file at path each
-// position the teacher plays in that is not in check and whose move it
-// chooses is not a capture or a promotion, with its score. A sample file
-// that exists is continued after its last whole game. The games are the
-// same for the same teacher, seed and configuration.
-func NetSample(ctx context.Context, v *rules.Variant, pl NetPlayer, cfg NetSampleConfig, path string) error {
-	bound := cfg.Bound
-	if bound <= 0 {
-		bound = 2000
+// NetSample plays cfg.Games games of v with the teachers pls from v's
+// start, each after cfg.Random random plies, and writes to the file at path
+// each position the teacher plays in that is not in check and whose move it
+// chooses is not a capture or a promotion, with its score. Each teacher
+// plays one game at a time, all of them at once; the games are written in
+// their order. A sample file that exists is continued after its last whole
+// game. The games are the same for the same teacher, seed and
+// configuration, whatever the number of teachers.
+func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSampleConfig, path string) error {
+	if len(pls) == 0 {
+		return errors.New("tune: a network's sample needs a teacher")
 	}
-	maxPlies := cfg.MaxPlies
-	if maxPlies <= 0 {
-		maxPlies = 400
+	if cfg.Bound <= 0 {
+		cfg.Bound = 2000
+	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = 400
 	}
 	done, size, positions, err := netSampleDone(path)
 	if err != nil {
@@ -77,52 +82,118 @@ func NetSample(ctx context.Context, v *rules.Variant, pl NetPlayer, cfg NetSampl
 	if _, err := f.Seek(size, io.SeekStart); err != nil {
 		return err
 	}
-	w := bufio.NewWriter(f)
-	var ms []rules.Move
-	for g := done; g < cfg.Games; g++ {
-		if err := ctx.Err(); err != nil {
-			return err
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		g, positions int
+		text         []byte
+		err          error
+	}
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for g := done; g < cfg.Games; g++ {
+			select {
+			case next <- g:
+			case <-ctx.Done():
+				return
+			}
 		}
-		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g))) // a game's own stream: a resumed sample is the same
-		p := v.Start()
-		if err := pl.NewGame(ctx); err != nil {
-			return err
+	}()
+	results := make(chan result)
+	var wg sync.WaitGroup
+	for _, pl := range pls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ms []rules.Move
+			for g := range next {
+				var b bytes.Buffer
+				n, err := netGame(ctx, v, pl, cfg, g, &b, &ms)
+				select {
+				case results <- result{g, n, b.Bytes(), err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	// Write the games in their order: a game played early waits for
+	// those before it.
+	pending := map[int]result{}
+	g := done
+	var first error
+	for r := range results {
+		if first != nil {
+			continue
 		}
-		for ply := 0; ply < maxPlies && !p.Status().Over(); ply++ {
-			ms = p.LegalMoves(ms[:0])
-			if len(ms) == 0 {
+		if r.err != nil {
+			first = r.err
+			cancel()
+			continue
+		}
+		pending[r.g] = r
+		for x, ok := pending[g]; ok; x, ok = pending[g] {
+			delete(pending, g)
+			if _, err := f.Write(x.text); err != nil {
+				first = err
+				cancel()
 				break
 			}
-			if ply < cfg.Random {
-				p.Make(ms[rng.IntN(len(ms))])
-				continue
+			positions += x.positions
+			g++
+			if cfg.Progress != nil {
+				cfg.Progress(g, positions)
 			}
-			fen := p.FEN()
-			m, cp, mate, err := pl.Play(ctx, p)
-			if err != nil {
-				return err
-			}
-			if mate != 0 || cp > bound || cp < -bound {
-				break
-			}
-			if !p.InCheck() && !p.IsCapture(m) && m.Kind() != rules.Promotion {
-				fmt.Fprintf(w, "%s;%d\n", fen, cp)
-				positions++
-			}
-			if rng.Float64() < cfg.Stray {
-				m = ms[rng.IntN(len(ms))]
-			}
-			p.Make(m)
-		}
-		fmt.Fprintf(w, "# game %d\n", g+1)
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		if cfg.Progress != nil {
-			cfg.Progress(g+1, positions)
 		}
 	}
-	return w.Flush()
+	if first == nil && g < cfg.Games {
+		first = ctx.Err() // ctx was cancelled by its caller
+	}
+	return first
+}
+
+// netGame plays the sample's game g (from 0) with the teacher pl and
+// writes its lines to w; it returns the positions written.
+func netGame(ctx context.Context, v *rules.Variant, pl NetPlayer, cfg NetSampleConfig, g int, w io.Writer, ms *[]rules.Move) (int, error) {
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g))) // a game's own stream: a resumed sample is the same
+	p := v.Start()
+	if err := pl.NewGame(ctx); err != nil {
+		return 0, err
+	}
+	positions := 0
+	for ply := 0; ply < cfg.MaxPlies && !p.Status().Over(); ply++ {
+		*ms = p.LegalMoves((*ms)[:0])
+		if len(*ms) == 0 {
+			break
+		}
+		if ply < cfg.Random {
+			p.Make((*ms)[rng.IntN(len(*ms))])
+			continue
+		}
+		fen := p.FEN()
+		m, cp, mate, err := pl.Play(ctx, p)
+		if err != nil {
+			return 0, err
+		}
+		if mate != 0 || cp > cfg.Bound || cp < -cfg.Bound {
+			break
+		}
+		if !p.InCheck() && !p.IsCapture(m) && m.Kind() != rules.Promotion {
+			fmt.Fprintf(w, "%s;%d\n", fen, cp)
+			positions++
+		}
+		if rng.Float64() < cfg.Stray {
+			m = (*ms)[rng.IntN(len(*ms))]
+		}
+		p.Make(m)
+	}
+	fmt.Fprintf(w, "# game %d\n", g+1)
+	return positions, nil
 }
 
 // netSampleDone returns the whole games of the sample file at path (0 if

@@ -3,6 +3,7 @@ package tune_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
@@ -32,6 +34,67 @@ func (f *firstMover) Play(_ context.Context, p *rules.Position) (rules.Move, int
 	return ms[0], score, 0, nil
 }
 
+// slowMover is firstMover that waits before each game, so that a faster
+// teacher beside it finishes later games first; after fail games, if
+// fail is above 0, it fails.
+type slowMover struct {
+	firstMover
+	wait time.Duration
+	fail int
+}
+
+func (s *slowMover) NewGame(ctx context.Context) error {
+	if s.fail > 0 && s.games >= s.fail {
+		return errors.New("the teacher is gone")
+	}
+	time.Sleep(s.wait)
+	return s.firstMover.NewGame(ctx)
+}
+
+// TestNetSampleTeachers: teachers playing at once write the sample one
+// teacher writes; a teacher that fails stops the sample after whole games,
+// and the sample continued is the same again.
+func TestNetSampleTeachers(t *testing.T) {
+	v := chessVariant(t)
+	dir := t.TempDir()
+	cfg := tune.NetSampleConfig{Games: 12, Seed: 5, Random: 4, Stray: 0.3, MaxPlies: 30}
+	one := filepath.Join(dir, "one")
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{&firstMover{}}, cfg, one); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(one)
+	three := filepath.Join(dir, "three")
+	slow := &slowMover{wait: 5 * time.Millisecond}
+	fast := &firstMover{}
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{slow, fast, &firstMover{}}, cfg, three); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(three); !bytes.Equal(got, want) {
+		t.Errorf("three teachers wrote another sample:\n%s\n---\n%s", got, want)
+	}
+	if slow.games == 0 || fast.games == 0 {
+		t.Errorf("games played by the teachers: %d and %d; each should play some", slow.games, fast.games)
+	}
+	broken := filepath.Join(dir, "broken")
+	err := tune.NetSample(context.Background(), v, []tune.NetPlayer{&slowMover{fail: 2}, &slowMover{fail: 3}}, cfg, broken)
+	if err == nil || !strings.Contains(err.Error(), "the teacher is gone") {
+		t.Fatalf("a failing teacher gave %v", err)
+	}
+	part, _ := os.ReadFile(broken)
+	if !bytes.HasPrefix(want, part) || !bytes.HasSuffix(part, []byte("\n")) || strings.Count(string(part), "# game ") >= cfg.Games {
+		t.Fatalf("the broken sample is not whole games of the sample:\n%s", part)
+	}
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{&firstMover{}, &firstMover{}}, cfg, broken); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(broken); !bytes.Equal(got, want) {
+		t.Errorf("the continued sample differs:\n%s\n---\n%s", got, want)
+	}
+	if err := tune.NetSample(context.Background(), v, nil, cfg, filepath.Join(dir, "none")); err == nil {
+		t.Error("a sample without a teacher gave no error")
+	}
+}
+
 func chessVariant(t testing.TB) *rules.Variant {
 	t.Helper()
 	v, err := catalog.MustDefault().Get("chess")
@@ -49,13 +112,13 @@ func TestNetSampleResume(t *testing.T) {
 	dir := t.TempDir()
 	cfg := tune.NetSampleConfig{Games: 6, Seed: 3, Random: 4, Stray: 0.3, MaxPlies: 40}
 	whole := filepath.Join(dir, "whole")
-	if err := tune.NetSample(context.Background(), v, &firstMover{}, cfg, whole); err != nil {
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{&firstMover{}}, cfg, whole); err != nil {
 		t.Fatal(err)
 	}
 	part := filepath.Join(dir, "part")
 	cfg4 := cfg
 	cfg4.Games = 4
-	if err := tune.NetSample(context.Background(), v, &firstMover{}, cfg4, part); err != nil {
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{&firstMover{}}, cfg4, part); err != nil {
 		t.Fatal(err)
 	}
 	// an interruption in the fifth game: a line of it written
@@ -66,7 +129,7 @@ func TestNetSampleResume(t *testing.T) {
 	fmt.Fprintf(f, "%s;17\n", v.StartFEN())
 	f.Close()
 	pl := &firstMover{}
-	if err := tune.NetSample(context.Background(), v, pl, cfg, part); err != nil {
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{pl}, cfg, part); err != nil {
 		t.Fatal(err)
 	}
 	if pl.games != 2 {

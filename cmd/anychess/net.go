@@ -23,6 +23,7 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&pf.file, "file", "", "variant file to load (TOML); its network goes beside it")
 	engine := fs.String("engine", "", "the teacher: an external UCI engine (COMMAND[:opt=value,...], as a match's uci: player) that plays the sample's games and scores their positions")
 	depth := fs.Int("depth", 4, "the teacher's search depth a move")
+	workers := fs.Int("workers", 1, "teachers playing the sample's games at once, each its own process")
 	games := fs.Int("games", 40000, "games in the sample (0: fit the sample as it is)")
 	seed := fs.Uint64("seed", 1, "seed of the random plies and moves, and of the fit")
 	random := fs.Int("random", 8, "random plies at the start of each game")
@@ -42,6 +43,9 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *games < 0 || *depth < 1 || *depth > 64 || *random < 0 || !(*stray >= 0 && *stray <= 1) || *epochs < 1 || *valid < 1 || !(*rate > 0 && *rate < 1) || !(*clip >= 0 && *clip <= 100) {
 		return fail(stderr, "net", fmt.Errorf("bad flags: -games and -random must not be negative, -valid and -epochs must be positive, -depth 1 to 64, -stray 0 to 1, -rate above 0 and below 1, -clip 0 to 100"))
 	}
+	if *workers < 1 || *workers > 64 {
+		return fail(stderr, "net", fmt.Errorf("-workers must be 1 to 64, got %d", *workers))
+	}
 	if *hidden < 1 || *hidden > eval.MaxNetworkHidden {
 		return fail(stderr, "net", fmt.Errorf("-hidden must be 1 to %d, got %d", eval.MaxNetworkHidden, *hidden))
 	}
@@ -56,9 +60,18 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if *engine == "" {
 			return fail(stderr, "net", fmt.Errorf("-engine is needed to play the sample's %d games (or -games 0 to fit the sample as it is)", *games))
 		}
-		pl, err := newNetTeacher(*engine, v, *depth)
-		if err != nil {
-			return fail(stderr, "net", err)
+		var pls []tune.NetPlayer
+		defer func() {
+			for _, pl := range pls {
+				pl.(*netTeacher).Close()
+			}
+		}()
+		for range *workers {
+			pl, err := newNetTeacher(*engine, v, *depth)
+			if err != nil {
+				return fail(stderr, "net", err)
+			}
+			pls = append(pls, pl)
 		}
 		cfg := tune.NetSampleConfig{Games: *games, Seed: *seed, Random: *random, Stray: *stray}
 		if !*quiet {
@@ -68,8 +81,7 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 		}
-		err = tune.NetSample(ctx, v, pl, cfg, sample)
-		pl.Close()
+		err = tune.NetSample(ctx, v, pls, cfg, sample)
 		if !*quiet {
 			fmt.Fprintln(stderr)
 		}

@@ -12,12 +12,12 @@ import (
 	"github.com/anychess/anychess/eval"
 )
 
-// TestNetCommand: anychess net plays a small sample with an external UCI
-// engine, each position with the engine's score, and writes a network
+// TestNetCommand: anychess net plays a small sample with two processes of
+// an external UCI engine, each position with the engine's score, and writes a network
 // that fits chess.
 func TestNetCommand(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"net", "-variant", "chess", "-engine", teacherCommand(t, "play"), "-games", "4", "-random", "2",
+	args := []string{"net", "-variant", "chess", "-engine", teacherCommand(t, "play"), "-games", "4", "-random", "2", "-workers", "2",
 		"-seed", "5", "-data", dir, "-hidden", "4", "-epochs", "2", "-valid", "20", "-q"}
 	var out, errb bytes.Buffer
 	if st := run(args, nil, &out, &errb); st != 0 {
@@ -80,6 +80,7 @@ func TestNetErrors(t *testing.T) {
 		{"no engine", []string{"net", "-data", dir, "-games", "3"}, "-engine is needed"},
 		{"no sample", []string{"net", "-data", dir, "-games", "0"}, "chess.netsample"},
 		{"hidden", []string{"net", "-data", dir, "-hidden", "0"}, "-hidden must be 1 to"},
+		{"workers", []string{"net", "-data", dir, "-workers", "0"}, "-workers must be 1 to 64"},
 		{"depth", []string{"net", "-data", dir, "-depth", "0"}, "bad flags"},
 		{"rate NaN", []string{"net", "-data", dir, "-rate", "NaN"}, "bad flags"},
 		{"clip", []string{"net", "-data", dir, "-clip", "1000"}, "bad flags"},
