@@ -152,8 +152,8 @@ func TestCommands(t *testing.T) {
 func TestBenchSignature(t *testing.T) {
 	for _, args := range [][]string{{"bench", "-q"}, {"bench", "-q", "-threads", "1"}} {
 		out, errs, st := runCmd(args...)
-		if st != 0 || !strings.HasPrefix(out, "nodes 435551\n") {
-			t.Errorf("%v: status %d, output %q, errors %q; want nodes 435551", args, st, out, errs)
+		if st != 0 || !strings.HasPrefix(out, "nodes 354725\n") {
+			t.Errorf("%v: status %d, output %q, errors %q; want nodes 354725", args, st, out, errs)
 		}
 	}
 }
