@@ -106,10 +106,9 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ms []rules.Move
 			for g := range next {
 				var b bytes.Buffer
-				n, err := netGame(ctx, v, pl, cfg, g, &b, &ms)
+				n, err := netGame(ctx, v, pl, cfg, g, &b)
 				select {
 				case results <- result{g, n, b.Bytes(), err}:
 				case <-ctx.Done():
@@ -123,7 +122,8 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 		close(results)
 	}()
 	// Write the games in their order: a game played early waits for
-	// those before it.
+	// those before it (in memory: a teacher slower than the others keeps
+	// their games waiting until its own is done).
 	pending := map[int]result{}
 	g := done
 	var first error
@@ -159,20 +159,21 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 
 // netGame plays the sample's game g (from 0) with the teacher pl and
 // writes its lines to w; it returns the positions written.
-func netGame(ctx context.Context, v *rules.Variant, pl NetPlayer, cfg NetSampleConfig, g int, w io.Writer, ms *[]rules.Move) (int, error) {
+func netGame(ctx context.Context, v *rules.Variant, pl NetPlayer, cfg NetSampleConfig, g int, w io.Writer) (int, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g))) // a game's own stream: a resumed sample is the same
 	p := v.Start()
 	if err := pl.NewGame(ctx); err != nil {
 		return 0, err
 	}
 	positions := 0
+	var ms []rules.Move
 	for ply := 0; ply < cfg.MaxPlies && !p.Status().Over(); ply++ {
-		*ms = p.LegalMoves((*ms)[:0])
-		if len(*ms) == 0 {
+		ms = p.LegalMoves(ms[:0])
+		if len(ms) == 0 {
 			break
 		}
 		if ply < cfg.Random {
-			p.Make((*ms)[rng.IntN(len(*ms))])
+			p.Make(ms[rng.IntN(len(ms))])
 			continue
 		}
 		fen := p.FEN()
@@ -188,7 +189,7 @@ func netGame(ctx context.Context, v *rules.Variant, pl NetPlayer, cfg NetSampleC
 			positions++
 		}
 		if rng.Float64() < cfg.Stray {
-			m = (*ms)[rng.IntN(len(*ms))]
+			m = ms[rng.IntN(len(ms))]
 		}
 		p.Make(m)
 	}

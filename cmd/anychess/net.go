@@ -61,16 +61,12 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail(stderr, "net", fmt.Errorf("-engine is needed to play the sample's %d games (or -games 0 to fit the sample as it is)", *games))
 		}
 		var pls []tune.NetPlayer
-		defer func() {
-			for _, pl := range pls {
-				pl.(*netTeacher).Close()
-			}
-		}()
 		for range *workers {
 			pl, err := newNetTeacher(*engine, v, *depth)
 			if err != nil {
 				return fail(stderr, "net", err)
 			}
+			defer pl.Close()
 			pls = append(pls, pl)
 		}
 		cfg := tune.NetSampleConfig{Games: *games, Seed: *seed, Random: *random, Stray: *stray}
