@@ -44,6 +44,10 @@ type NetSampleConfig struct {
 	// (0: 2000).
 	Bound    int
 	MaxPlies int // a game ends after this many plies (0: 400)
+	// Ahead bounds the games handed to the teachers beyond the first not
+	// yet written, so that a slow teacher's game keeps at most that many
+	// of the others' waiting in memory (0: four a teacher).
+	Ahead int
 	// Progress, if not nil, is called after each game with the games and
 	// positions written.
 	Progress func(games, positions int)
@@ -67,6 +71,9 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 400
 	}
+	if cfg.Ahead <= 0 {
+		cfg.Ahead = 4 * len(pls)
+	}
 	done, size, positions, err := netSampleDone(path)
 	if err != nil {
 		return err
@@ -89,10 +96,21 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 		text         []byte
 		err          error
 	}
+	// room holds a token for each game that may be handed out: the
+	// writer gives one back for each game written.
+	room := make(chan struct{}, cfg.Ahead)
+	for range cfg.Ahead {
+		room <- struct{}{}
+	}
 	next := make(chan int)
 	go func() {
 		defer close(next)
 		for g := done; g < cfg.Games; g++ {
+			select {
+			case <-room:
+			case <-ctx.Done():
+				return
+			}
 			select {
 			case next <- g:
 			case <-ctx.Done():
@@ -121,9 +139,8 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 		wg.Wait()
 		close(results)
 	}()
-	// Write the games in their order: a game played early waits for
-	// those before it (in memory: a teacher slower than the others keeps
-	// their games waiting until its own is done).
+	// Write the games in their order: a game played early waits in
+	// memory for those before it, at most cfg.Ahead of them.
 	pending := map[int]result{}
 	g := done
 	var first error
@@ -146,6 +163,7 @@ func NetSample(ctx context.Context, v *rules.Variant, pls []NetPlayer, cfg NetSa
 			}
 			positions += x.positions
 			g++
+			room <- struct{}{}
 			if cfg.Progress != nil {
 				cfg.Progress(g, positions)
 			}

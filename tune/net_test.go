@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -311,5 +312,99 @@ func TestTrainNetwork(t *testing.T) {
 				t.Errorf("%s: the evaluation %v, the fit %.1f", fen, got, want)
 			}
 		}
+	}
+}
+
+// aheadGate ties the two teachers of TestNetSampleAhead: gatedMover holds
+// its first game until open is closed, and countedMover counts the games
+// it starts.
+type aheadGate struct {
+	mu      sync.Mutex
+	fast    int // games countedMover started
+	base    int // fast when gatedMover began to hold its game
+	holding chan struct{}
+	open    chan struct{}
+	started chan int // fast after each of countedMover's games starts
+}
+
+type gatedMover struct {
+	firstMover
+	g *aheadGate
+}
+
+func (m *gatedMover) NewGame(ctx context.Context) error {
+	if m.games == 0 {
+		m.g.mu.Lock()
+		m.g.base = m.g.fast
+		m.g.mu.Unlock()
+		close(m.g.holding)
+		<-m.g.open
+	}
+	return m.firstMover.NewGame(ctx)
+}
+
+type countedMover struct {
+	firstMover
+	g *aheadGate
+}
+
+func (m *countedMover) NewGame(ctx context.Context) error {
+	m.g.mu.Lock()
+	m.g.fast++
+	n := m.g.fast
+	m.g.mu.Unlock()
+	m.g.started <- n
+	return m.firstMover.NewGame(ctx)
+}
+
+// TestNetSampleAhead: while one teacher holds a game, the other starts at
+// most cfg.Ahead games more (it had the games before the held one, and
+// may have the cfg.Ahead-1 after it), so that its games do not pile up in
+// memory; when the game is done the sample is the one a single teacher
+// writes.
+func TestNetSampleAhead(t *testing.T) {
+	v := chessVariant(t)
+	dir := t.TempDir()
+	cfg := tune.NetSampleConfig{Games: 30, Seed: 9, Random: 4, Stray: 0.3, MaxPlies: 12, Ahead: 3}
+	one := filepath.Join(dir, "one")
+	if err := tune.NetSample(context.Background(), v, []tune.NetPlayer{&firstMover{}}, cfg, one); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.ReadFile(one)
+	g := &aheadGate{holding: make(chan struct{}), open: make(chan struct{}), started: make(chan int, cfg.Games)}
+	done := make(chan error, 1)
+	two := filepath.Join(dir, "two")
+	go func() {
+		done <- tune.NetSample(context.Background(), v, []tune.NetPlayer{&gatedMover{g: g}, &countedMover{g: g}}, cfg, two)
+	}()
+	select {
+	case <-g.holding:
+	case err := <-done:
+		t.Fatalf("the sample ended (%v) before the gated teacher had a game", err)
+	}
+	// Without a bound the other teacher plays on to the end at once: wait
+	// for it to pass the bound, or a while.
+	g.mu.Lock()
+	base := g.base
+	g.mu.Unlock()
+	most := base
+	wait := time.After(300 * time.Millisecond)
+watch:
+	for most-base <= cfg.Ahead {
+		select {
+		case most = <-g.started:
+		case <-wait:
+			break watch
+		}
+	}
+	close(g.open)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if most-base > cfg.Ahead {
+		t.Errorf("the other teacher started %d games while one was held; want at most %d", most-base, cfg.Ahead)
+	}
+	if got, _ := os.ReadFile(two); !bytes.Equal(got, want) {
+		t.Errorf("two teachers wrote another sample")
 	}
 }
