@@ -146,16 +146,7 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 	votes := map[string]int{}
 	sum := map[string]int{}
 	for i := 0; i < n && ctx.Err() == nil; i++ {
-		sample := view
-		if det != nil {
-			if s := det.Determinize(vw, rng); s != nil {
-				sample = s
-				if a.Belief {
-					sample = a.bel.place(s, vw, rng)
-				}
-			}
-		}
-		q, err := csipgs.ActionsOnly(sample)
+		q, err := csipgs.ActionsOnly(a.sample(view, vw, det, rng))
 		if err != nil {
 			return rules.NoMove, err
 		}
@@ -203,6 +194,32 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 		return allowed[keys[0]], nil
 	}
 	return allowed[best], nil
+}
+
+// sample returns a position consistent with vw, the view of view's
+// player (det's, placed by the belief with a.Belief; view itself without
+// a Determinizer), as a position of view's variant: the determinizer
+// builds its samples on the variant of the player's view of the game,
+// which carries the game's evaluation weights, while view may be on a copy
+// of it with other weights (rules.Variant.WithWeights: a match's engine
+// option weights=), and the samples are searched with view's.
+func (a *Engine) sample(view *rules.Position, vw rules.View, det rules.Determinizer, rng *rand.Rand) *rules.Position {
+	if det == nil {
+		return view
+	}
+	s := det.Determinize(vw, rng)
+	if s == nil {
+		return view
+	}
+	if a.Belief {
+		s = a.bel.place(s, vw, rng)
+	}
+	if v := view.Variant(); s.Variant() != v && s.Variant().SameRules(v) {
+		if q, err := s.On(v); err == nil {
+			s = q
+		}
+	}
+	return s
 }
 
 // RiskMargin is how much more likely than the safest action's (by the
