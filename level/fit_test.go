@@ -38,7 +38,7 @@ func fitDepths(t *testing.T, file string) map[int][2]int {
 }
 
 // TestEarlierFit: the fit of each earlier measurement's matches (the
-// engines of bench 517221 and 465769) gives the table docs/strength.md
+// engines of bench 517221, 465769 and 279018) gives the table docs/strength.md
 // kept from it, so that the earlier figures stay where they came from.
 func TestEarlierFit(t *testing.T) {
 	for _, tc := range []struct {
@@ -53,6 +53,10 @@ func TestEarlierFit(t *testing.T) {
 			1: {1145, 163}, 2: {1360, 100}, 3: {1572, 92}, 4: {1721, 84},
 			5: {1789, 84}, 6: {1819, 73}, 8: {1847, 67}, 10: {1997, 63},
 		}},
+		{"testdata/matches-279018.txt", map[int][2]int{
+			1: {1310, 153}, 2: {1380, 106}, 3: {1609, 87}, 4: {1671, 75},
+			5: {1747, 80}, 6: {1785, 71}, 8: {1926, 73}, 10: {2066, 81},
+		}},
 	} {
 		if got := fitDepths(t, tc.file); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: fit %v, want %v", tc.file, got, tc.want)
@@ -65,7 +69,7 @@ func TestEarlierFit(t *testing.T) {
 // that the table the page, play and UCI show is the matches' and no one
 // else's.
 func TestTableIsFit(t *testing.T) {
-	got := fitDepths(t, "testdata/matches-279018.txt")
+	got := fitDepths(t, "testdata/matches-354725.txt")
 	if len(got) != Max {
 		t.Errorf("the matches place %d depths, want the %d levels' (%v)", len(got), Max, got)
 	}

@@ -38,20 +38,20 @@ const Max = 8
 
 // levels is the scale, weakest first. The Elo figures are the maximum
 // likelihood fit (package internal/elofit) of the matches in
-// testdata/matches-279018.txt, played with the engine of bench 279018
+// testdata/matches-354725.txt, played with the engine of bench 354725
 // (docs/strength.md, section "Levels"), with Stockfish's UCI_Elo settings
 // taken as exact; TestTableIsFit keeps them so. The earlier measurements'
-// matches (benches 517221 and 465769) are kept beside them, and
+// matches (benches 517221, 465769 and 279018) are kept beside them, and
 // TestEarlierFit keeps their fits as the docs give them.
 var levels = [Max]Level{
-	{N: 1, Depth: 1, Elo: 1310, Margin: 153, MaxTime: 20 * time.Millisecond},
-	{N: 2, Depth: 2, Elo: 1380, Margin: 106, MaxTime: 80 * time.Millisecond},
-	{N: 3, Depth: 3, Elo: 1609, Margin: 87, MaxTime: 180 * time.Millisecond},
-	{N: 4, Depth: 4, Elo: 1671, Margin: 75, MaxTime: 320 * time.Millisecond},
-	{N: 5, Depth: 5, Elo: 1747, Margin: 80, MaxTime: 500 * time.Millisecond},
-	{N: 6, Depth: 6, Elo: 1785, Margin: 71, MaxTime: 720 * time.Millisecond},
-	{N: 7, Depth: 8, Elo: 1926, Margin: 73, MaxTime: 980 * time.Millisecond},
-	{N: 8, Depth: 10, Elo: 2066, Margin: 81},
+	{N: 1, Depth: 1, Elo: 1319, Margin: 74, MaxTime: 20 * time.Millisecond},
+	{N: 2, Depth: 2, Elo: 1440, Margin: 65, MaxTime: 80 * time.Millisecond},
+	{N: 3, Depth: 3, Elo: 1683, Margin: 62, MaxTime: 180 * time.Millisecond},
+	{N: 4, Depth: 4, Elo: 1757, Margin: 60, MaxTime: 320 * time.Millisecond},
+	{N: 5, Depth: 5, Elo: 1814, Margin: 59, MaxTime: 500 * time.Millisecond},
+	{N: 6, Depth: 6, Elo: 1860, Margin: 59, MaxTime: 720 * time.Millisecond},
+	{N: 7, Depth: 8, Elo: 2011, Margin: 57, MaxTime: 980 * time.Millisecond},
+	{N: 8, Depth: 10, Elo: 2177, Margin: 65},
 }
 
 // All returns the levels, weakest first.
