@@ -146,7 +146,11 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 	votes := map[string]int{}
 	sum := map[string]int{}
 	for i := 0; i < n && ctx.Err() == nil; i++ {
-		q, err := csipgs.ActionsOnly(a.sample(view, vw, det, rng))
+		sample, err := a.sample(view, vw, det, rng)
+		if err != nil {
+			return rules.NoMove, err
+		}
+		q, err := csipgs.ActionsOnly(sample)
 		if err != nil {
 			return rules.NoMove, err
 		}
@@ -202,24 +206,24 @@ func (a *Engine) SearchView(ctx context.Context, view *rules.Position, lim searc
 // builds its samples on the variant of the player's view of the game,
 // which carries the game's evaluation weights, while view may be on a copy
 // of it with other weights (rules.Variant.WithWeights: a match's engine
-// option weights=), and the samples are searched with view's.
-func (a *Engine) sample(view *rules.Position, vw rules.View, det rules.Determinizer, rng *rand.Rand) *rules.Position {
+// option weights=), and the samples are searched with view's. A sample
+// that cannot be moved there (another variant's rules) is an error, not
+// a search with other weights.
+func (a *Engine) sample(view *rules.Position, vw rules.View, det rules.Determinizer, rng *rand.Rand) (*rules.Position, error) {
 	if det == nil {
-		return view
+		return view, nil
 	}
 	s := det.Determinize(vw, rng)
 	if s == nil {
-		return view
+		return view, nil
 	}
 	if a.Belief {
 		s = a.bel.place(s, vw, rng)
 	}
-	if v := view.Variant(); s.Variant() != v && s.Variant().SameRules(v) {
-		if q, err := s.On(v); err == nil {
-			s = q
-		}
+	if v := view.Variant(); s.Variant() != v {
+		return s.On(v)
 	}
-	return s
+	return s, nil
 }
 
 // RiskMargin is how much more likely than the safest action's (by the

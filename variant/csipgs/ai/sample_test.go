@@ -42,7 +42,10 @@ func TestSampleWeights(t *testing.T) {
 			det := tc.p.Variant().Ext().(rules.Determinizer)
 			rng := rand.New(rand.NewPCG(1, 2))
 			for i := range 3 {
-				s := a.sample(tc.p, vw, det, rng)
+				s, err := a.sample(tc.p, vw, det, rng)
+				if err != nil {
+					t.Fatalf("%s, belief %v, sample %d: %v", tc.name, belief, i, err)
+				}
 				if s.Variant() != tc.p.Variant() {
 					t.Fatalf("%s, belief %v, sample %d: on a variant with the weights %d names, want the view's (%d names)", tc.name, belief, i, len(s.Variant().Spec().Weights), len(tc.p.Variant().Spec().Weights))
 				}
