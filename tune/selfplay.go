@@ -68,8 +68,14 @@ func (c *Config) defaults() {
 
 // header is the first line of a sample file: what must match to resume it.
 func (c Config) header(v *rules.Variant) string {
-	return fmt.Sprintf("# anychess tune sample: variant %s seed %d nodes %d random %d maxplies %d resign %d/%d",
+	h := fmt.Sprintf("# anychess tune sample: variant %s seed %d nodes %d random %d maxplies %d resign %d/%d",
 		v.Name(), c.Seed, c.Nodes, c.RandomPlies, c.MaxPlies, c.ResignScore, c.ResignPlies)
+	// The variant's options change the games: a sample played with other
+	// options is not resumed.
+	for _, o := range v.Options() {
+		h += " " + o.Name + "=" + o.Value
+	}
+	return h
 }
 
 // Position is one position of the sample with the result of its game for

@@ -3,6 +3,8 @@ package main
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -13,7 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
+	"github.com/anychess/anychess/notation"
+	"github.com/anychess/anychess/notation/pgn"
+	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/tune"
 	"github.com/anychess/anychess/variant"
 )
@@ -23,6 +29,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var pf posFlags
 	fs.StringVar(&pf.variant, "variant", "", "variant name or alias (default chess, or the -file variant)")
 	fs.StringVar(&pf.file, "file", "", "variant file to load (TOML); its weights go beside it")
+	fs.Var(&pf.opts, "opt", "a per-game option of the variant, NAME=VALUE (repeatable): the games of the sample are played with it, e.g. -opt Moderated=1")
 	games := fs.Int("games", 1200, "self-play games in the sample (0: fit the sample as it is)")
 	nodes := fs.Int64("nodes", 1500, "nodes per move in self-play")
 	seed := fs.Uint64("seed", 1, "seed of the random openings and of chance")
@@ -37,9 +44,23 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	valid := fs.Bool("valid", true, "hold out the games whose number ends in 8 as well and return the fit where their loss is lowest")
 	labelNodes := fs.Int64("label-nodes", 0, "score every sample position with a search of this many nodes, kept in VARIANT.labels in -data (0: no scores)")
 	labelEngine := fs.String("label-engine", "", "score the positions with this external UCI engine (COMMAND[:opt=value,...], as a match's uci: player) at -label-nodes nodes instead of our engine")
+	records := fs.String("pgn", "", "take the sample's positions from the games of this PGN file (games of the variant, each with a result) instead of playing games; -random plies of each are left out")
+	every := fs.Int("every", 1, "with -pgn, keep one position in this many plies")
+	views := fs.Bool("view", false, "fit the evaluation of a sample of each position's view (a variant that hides something: what its side to move sees, the rest drawn as the engine draws it) to the true position's result and score")
 	lambda := fs.Float64("lambda", 1, "the fit's target: lambda times the game's result plus 1-lambda times the expected score of the search's score (below 1 needs -label-nodes)")
 	if st, ok := parseFlags(fs, args); !ok {
 		return st
+	}
+	if *records != "" {
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "games" || f.Name == "nodes" })
+		if set {
+			return fail(stderr, "tune", fmt.Errorf("-pgn takes the sample from game records: -games and -nodes do not apply"))
+		}
+		*games = 0
+	}
+	if *every < 1 {
+		return fail(stderr, "tune", fmt.Errorf("-every must be at least 1, got %d", *every))
 	}
 	if *lambda < 0 || *lambda > 1 || math.IsNaN(*lambda) {
 		return fail(stderr, "tune", fmt.Errorf("-lambda must be in [0, 1], got %v", *lambda))
@@ -69,6 +90,9 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := eval.CheckWeights(v, v.Spec().Weights); err != nil {
 		return fail(stderr, "tune", err)
+	}
+	if _, ok := v.Ext().(rules.Determinizer); *views && !ok {
+		return fail(stderr, "tune", fmt.Errorf("-view: %w (%s; csipgs needs -opt Moderated=1)", tune.ErrNoViews, v.Name()))
 	}
 	start := v.Spec().Weights
 	if *initFile != "" {
@@ -100,7 +124,17 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var ps []tune.Position
 	// How the sample was played, for the weights file's comment.
 	played := fmt.Sprintf("at %d nodes a move (seed %d", *nodes, *seed)
-	if *games > 0 {
+	gamesNoun := "self-play games"
+	switch {
+	case *records != "":
+		var n int
+		if ps, n, err = recordsSample(v, *records, *random, *every, sample); err != nil {
+			return fail(stderr, "tune", err)
+		}
+		played = fmt.Sprintf("(the records %s, the first %d plies of each left out, one ply in %d", filepath.Base(*records), *random, *every)
+		gamesNoun = "recorded games"
+		fmt.Fprintf(stderr, "sample %s: %d positions of %d games of %s\n", sample, len(ps), n, *records)
+	case *games > 0:
 		ps, err = tune.Generate(ctx, v, cfg, sample, progressLine(stderr, "games"))
 		fmt.Fprintln(stderr)
 		if err != nil {
@@ -109,7 +143,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 			return fail(stderr, "tune", err)
 		}
-	} else {
+	default:
 		s, err := tune.ReadSample(sample, "")
 		if err != nil {
 			return fail(stderr, "tune", err)
@@ -159,6 +193,24 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			train = append(train, p)
 		}
 	}
+	// With -view the curve's scale K is that of the true positions: the
+	// samples' evaluation is to predict what the true one would, on its
+	// scale (a sample knows less, and a K fitted to the samples would be
+	// flatter and the scores' targets nearer a half).
+	kTrue := 0.0
+	if *views {
+		d, err := tune.FeaturesFrom(v, start, train)
+		if err != nil {
+			return fail(stderr, "tune", err)
+		}
+		kTrue = d.FitK(d.Init)
+		for _, part := range []*[]tune.Position{&train, &held, &val} {
+			if *part, err = tune.Views(v, *part, *seed); err != nil {
+				return fail(stderr, "tune", err)
+			}
+		}
+		played += ", fitted on samples of the side to move's view"
+	}
 	d, err := tune.FeaturesFrom(v, start, train)
 	if err != nil {
 		return fail(stderr, "tune", err)
@@ -185,6 +237,10 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// K is fitted to the games' results; the search's scores are turned
 	// into expected scores by the same curve.
 	k := d.FitK(d.Init)
+	if *views {
+		fmt.Fprintf(stdout, "K of the true positions %.4f (of the samples of their views %.4f)\n", kTrue, k)
+		k = kTrue
+	}
 	// Another engine's scores are on a scale of their own: a K of their
 	// own, fitted to the same results, turns them into expected scores.
 	kLabel := k
@@ -228,7 +284,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	text := variant.FormatWeights(v.Name(), w,
 		fmt.Sprintf("Evaluation weights of %s learned by anychess tune from %d positions", v.Name(), d.Len()),
-		fmt.Sprintf("of %d self-play games %s, l2 %g%s); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), played, *l2, fitNote(*initFile, vd != nil, res.Iteration), res.Before, res.Loss, res.K),
+		fmt.Sprintf("of %d %s %s, l2 %g%s); loss %.6f -> %.6f, K %.4f;", max(*games, len(gameSet)), gamesNoun, played, *l2, fitNote(*initFile, vd != nil, res.Iteration), res.Before, res.Loss, res.K),
 		fmt.Sprintf("on %d positions of held-out games %.6f -> %.6f.", h.Len(), heldBefore, heldAfter),
 		"Weights not named here keep the evaluation's defaults (see docs/tuning.md).")
 	if err := os.WriteFile(*out, text, 0o644); err != nil {
@@ -268,4 +324,46 @@ func progressLine(w io.Writer, what string) func(tune.Progress) {
 		fmt.Fprintf(w, "\r%s %d/%d  positions %d  elapsed %s  eta %s   ", what, p.Games, p.Total, p.Positions,
 			p.Elapsed.Round(time.Second), eta)
 	}
+}
+
+// recordsSample writes the sample file path from the games of the PGN
+// file name (notation.ReadGame), each a game of v by its name and with a
+// result, their quiet positions (tune.QuietPositions) with the first skip
+// plies left out and one ply in every kept. It returns the positions and
+// the number of games.
+func recordsSample(v *rules.Variant, name string, skip, every int, path string) ([]tune.Position, int, error) {
+	text, err := os.ReadFile(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	games, err := pgn.Parse(string(text))
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
+	}
+	reg := catalog.MustDefault()
+	var gs []tune.Game
+	for i, pg := range games {
+		g, err := notation.ReadGame(reg, pg)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: game %d: %w", name, i+1, err)
+		}
+		if g.Variant.Name() != v.Name() {
+			return nil, 0, fmt.Errorf("%s: game %d is a game of %s, not %s", name, i+1, g.Variant.Name(), v.Name())
+		}
+		var res float64
+		switch pg.Result {
+		case "1-0":
+			res = 1
+		case "0-1":
+			res = 0
+		case "1/2-1/2":
+			res = 0.5
+		default:
+			return nil, 0, fmt.Errorf("%s: game %d has no result (%q)", name, i+1, pg.Result)
+		}
+		gs = append(gs, tune.Game{FENs: tune.QuietPositions(g, skip, every), Result: res})
+	}
+	sum := sha256.Sum256(text)
+	ps, err := tune.WriteSample(path, tune.RecordsHeader(v, filepath.Base(name), sum[:8], skip, every), gs)
+	return ps, len(gs), err
 }

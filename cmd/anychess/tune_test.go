@@ -212,3 +212,103 @@ func TestTuneLabels(t *testing.T) {
 		t.Errorf("labels of 200 nodes taken for 300: exit %d: %s", st, errb.String())
 	}
 }
+
+// TestTuneView: -opt plays the sample with the variant's option and
+// writes it in the sample's header; -view fits the samples of the views
+// on the scale of the true positions; a variant that hides nothing is
+// refused before any game is played.
+func TestTuneView(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "w.toml")
+	args := []string{"tune", "-variant", "csipgs", "-opt", "Moderated=1", "-games", "10", "-nodes", "100",
+		"-label-nodes", "100", "-lambda", "0", "-view", "-data", dir, "-out", out, "-iters", "20", "-workers", "1"}
+	var stdout, errb bytes.Buffer
+	if st := run(args, nil, &stdout, &errb); st != 0 {
+		t.Fatalf("exit %d: %s", st, errb.String())
+	}
+	if !strings.Contains(stdout.String(), "K of the true positions") {
+		t.Errorf("output lacks the true positions' K:\n%s", stdout.String())
+	}
+	w, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(w), "fitted on samples of the side to move's view") {
+		t.Errorf("the weights file does not say it was fitted on the views:\n%s", w)
+	}
+	sample, err := os.ReadFile(filepath.Join(dir, "csipgs.sample"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if head, _, _ := strings.Cut(string(sample), "\n"); !strings.Contains(head, "Moderated=1") {
+		t.Errorf("the sample's header lacks the option: %s", head)
+	}
+	for _, a := range [][]string{
+		{"tune", "-variant", "csipgs", "-view", "-games", "2", "-data", t.TempDir()},
+		{"tune", "-variant", "chess", "-view", "-games", "2", "-data", t.TempDir()},
+	} {
+		stdout.Reset()
+		errb.Reset()
+		if st := run(a, nil, &stdout, &errb); st == 0 || !strings.Contains(errb.String(), "hides nothing") || strings.Contains(errb.String(), "games 2/2") {
+			t.Errorf("%v: exit %d: %s", a, st, errb.String())
+		}
+	}
+}
+
+// TestTunePGN: -pgn takes the sample from game records and fits it;
+// records it cannot take, and flags that do not apply, are refused.
+func TestTunePGN(t *testing.T) {
+	dir := t.TempDir()
+	records := filepath.Join(dir, "games.pgn")
+	var stdout, errb bytes.Buffer
+	if st := run([]string{"match", "-variant", "chess", "-p1", "random", "-p2", "random", "-games", "4", "-tc", "100+0", "-seed", "3", "-pgn", records}, nil, &stdout, &errb); st != 0 {
+		t.Fatalf("match: exit %d: %s", st, errb.String())
+	}
+	args := []string{"tune", "-variant", "chess", "-pgn", records, "-every", "2", "-random", "2", "-data", dir, "-iters", "5", "-workers", "1", "-valid=false"}
+	stdout.Reset()
+	errb.Reset()
+	if st := run(args, nil, &stdout, &errb); st != 0 {
+		t.Fatalf("exit %d: %s", st, errb.String())
+	}
+	if !strings.Contains(errb.String(), "of 4 games of "+records) || !strings.Contains(stdout.String(), "wrote ") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout.String(), errb.String())
+	}
+	sample, err := os.ReadFile(filepath.Join(dir, "chess.sample"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if head, _, _ := strings.Cut(string(sample), "\n"); !strings.Contains(head, "records games.pgn sha256 ") || !strings.HasSuffix(head, "random 2 every 2") {
+		t.Errorf("header %q", head)
+	}
+	w, err := os.ReadFile(filepath.Join(dir, "chess.weights.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(w), "of 4 recorded games (the records games.pgn, the first 2 plies of each left out, one ply in 2") {
+		t.Errorf("the weights file does not name the records:\n%.400s", w)
+	}
+	bad := func(name, text string) string {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-pgn", records, "-games", "10"}, "-games and -nodes do not apply"},
+		{[]string{"-pgn", records, "-every", "0"}, "-every must be at least 1"},
+		{[]string{"-pgn", bad("open.pgn", "1. e4 e5 *\n")}, "game 1 has no result"},
+		{[]string{"-pgn", bad("other.pgn", "[Variant \"chatrang\"]\n\n1-0\n")}, "a game of chatrang, not chess"},
+		{[]string{"-pgn", filepath.Join(dir, "none.pgn")}, "none.pgn"},
+	} {
+		stdout.Reset()
+		errb.Reset()
+		a := append([]string{"tune", "-variant", "chess", "-data", t.TempDir(), "-iters", "5"}, tc.args...)
+		if st := run(a, nil, &stdout, &errb); st == 0 || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d: %s, want %q", tc.args, st, errb.String(), tc.want)
+		}
+	}
+}
