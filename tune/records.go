@@ -17,8 +17,7 @@ type Game struct {
 }
 
 // QuietPositions returns the positions a sample keeps of the game g:
-// as self-play keeps them, those where the side to move is not in check
-// and its move is neither a capture nor a promotion, leaving out the
+// the quiet ones, as self-play keeps them, leaving out the
 // first skip plies (a random opening) and keeping one ply in every
 // (every below 1 counts as 1).
 func QuietPositions(g *game.Game, skip, every int) []string {
@@ -26,7 +25,7 @@ func QuietPositions(g *game.Game, skip, every int) []string {
 	var fens []string
 	g.Replay(func(p *rules.Position, i int) {
 		m := g.Plies[i].Move
-		if i >= skip && (i-skip)%every == 0 && !p.InCheck() && !p.IsCapture(m) && m.Kind() != rules.Promotion {
+		if i >= skip && (i-skip)%every == 0 && quiet(p, m) {
 			fens = append(fens, p.FEN())
 		}
 	})
@@ -38,11 +37,7 @@ func QuietPositions(g *game.Game, skip, every int) []string {
 // fingerprint and how the positions were picked, so that the scores of
 // another sample are never read as this one's.
 func RecordsHeader(v *rules.Variant, name string, sum []byte, skip, every int) string {
-	h := fmt.Sprintf("# anychess tune sample: variant %s records %s sha256 %x random %d every %d", v.Name(), name, sum, skip, max(every, 1))
-	for _, o := range v.Options() {
-		h += " " + o.Name + "=" + o.Value
-	}
-	return h
+	return fmt.Sprintf("# anychess tune sample: variant %s records %s sha256 %x random %d every %d", v.Name(), name, sum, skip, max(every, 1)) + optionsText(v)
 }
 
 // WriteSample writes games as the sample file path, game i numbered i,

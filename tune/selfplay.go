@@ -68,14 +68,8 @@ func (c *Config) defaults() {
 
 // header is the first line of a sample file: what must match to resume it.
 func (c Config) header(v *rules.Variant) string {
-	h := fmt.Sprintf("# anychess tune sample: variant %s seed %d nodes %d random %d maxplies %d resign %d/%d",
-		v.Name(), c.Seed, c.Nodes, c.RandomPlies, c.MaxPlies, c.ResignScore, c.ResignPlies)
-	// The variant's options change the games: a sample played with other
-	// options is not resumed.
-	for _, o := range v.Options() {
-		h += " " + o.Name + "=" + o.Value
-	}
-	return h
+	return fmt.Sprintf("# anychess tune sample: variant %s seed %d nodes %d random %d maxplies %d resign %d/%d",
+		v.Name(), c.Seed, c.Nodes, c.RandomPlies, c.MaxPlies, c.ResignScore, c.ResignPlies) + optionsText(v)
 }
 
 // Position is one position of the sample with the result of its game for
@@ -300,14 +294,8 @@ func playGame(ctx context.Context, v *rules.Variant, c Config, eng *search.Engin
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		if st := p.Status(); st.Over() {
-			switch st.Result {
-			case rules.WhiteWins:
-				return fens, 1, nil
-			case rules.BlackWins:
-				return fens, 0, nil
-			}
-			return fens, 0.5, nil
+		if r, over := ResultScore(p.Status().Result); over {
+			return fens, r, nil
 		}
 		if ply >= c.MaxPlies {
 			return fens, 0.5, nil
@@ -325,7 +313,7 @@ func playGame(ctx context.Context, v *rules.Variant, c Config, eng *search.Engin
 			if m == rules.NoMove {
 				return nil, 0, fmt.Errorf("tune: game %d: no move in %s", g, p.FEN())
 			}
-			if !p.InCheck() && !p.IsCapture(m) && m.Kind() != rules.Promotion {
+			if quiet(p, m) {
 				fens = append(fens, p.FEN())
 			}
 			// Adjudicate a game the engine sees as decided.
@@ -359,6 +347,39 @@ func playGame(ctx context.Context, v *rules.Variant, c Config, eng *search.Engin
 		}
 		p.MakeOutcome(m, k)
 	}
+}
+
+// quiet reports whether a sample keeps p, whose move is m: the side to
+// move is not in check and m is neither a capture nor a promotion, so
+// that the static evaluation should match the search.
+func quiet(p *rules.Position, m rules.Move) bool {
+	return !p.InCheck() && !p.IsCapture(m) && m.Kind() != rules.Promotion
+}
+
+// ResultScore returns the score of the result r for White, as a sample
+// keeps it (1 a win, 0.5 a draw, 0 a loss), and false for a game that
+// goes on.
+func ResultScore(r rules.Result) (float64, bool) {
+	switch r {
+	case rules.WhiteWins:
+		return 1, true
+	case rules.BlackWins:
+		return 0, true
+	case rules.Draw:
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// optionsText returns the variant's options as the header of a sample
+// names them (" NAME=VALUE" each): a sample played with other options is
+// not resumed.
+func optionsText(v *rules.Variant) string {
+	var b strings.Builder
+	for _, o := range v.Options() {
+		b.WriteString(" " + o.Name + "=" + o.Value)
+	}
+	return b.String()
 }
 
 // roller rolls dice for chance moves and random set-ups from the game's

@@ -191,13 +191,37 @@ func readPGNArg(fs *flag.FlagSet, stdin io.Reader) ([]*pgn.Game, string, error) 
 		defer f.Close()
 		in = f
 	}
-	text, err := io.ReadAll(io.LimitReader(in, 64<<20))
+	games, _, err := readPGNText(in, name)
+	return games, name, err
+}
+
+// readPGNFile reads the games of the PGN file name, and its bytes.
+func readPGNFile(name string) ([]*pgn.Game, []byte, error) {
+	f, err := os.Open(name)
 	if err != nil {
-		return nil, name, err
+		return nil, nil, err
+	}
+	defer f.Close()
+	return readPGNText(f, name)
+}
+
+// maxPGN bounds the PGN text a command reads.
+const maxPGN = 64 << 20
+
+// readPGNText reads the games of PGN text from in, at most maxPGN bytes
+// (more is an error, not a record cut short), named name in errors, and
+// the text.
+func readPGNText(in io.Reader, name string) ([]*pgn.Game, []byte, error) {
+	text, err := io.ReadAll(io.LimitReader(in, maxPGN+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(text) > maxPGN {
+		return nil, nil, fmt.Errorf("%s: more than %d MiB of PGN", name, maxPGN>>20)
 	}
 	games, err := pgn.Parse(string(text))
 	if err != nil {
-		return nil, name, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return games, name, nil
+	return games, text, nil
 }

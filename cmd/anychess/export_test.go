@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -116,5 +117,26 @@ func TestExportSeenBy(t *testing.T) {
 	errb.Reset()
 	if st := runExport([]string{"-plain", chess}, nil, &out, &errb); st != 0 || !strings.Contains(out.String(), "1. e4 e5") {
 		t.Errorf("chess -plain: status %d, %q %q", st, out.String(), errb.String())
+	}
+}
+
+// spaces is an endless reader of blanks, PGN's whitespace.
+type spaces struct{}
+
+func (spaces) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = ' '
+	}
+	return len(b), nil
+}
+
+// TestReadPGNTextBound: PGN text up to the bound is read whole; beyond it
+// is an error, not a record cut short at the bound.
+func TestReadPGNTextBound(t *testing.T) {
+	if _, text, err := readPGNText(io.LimitReader(spaces{}, maxPGN), "in"); err != nil || len(text) != maxPGN {
+		t.Errorf("%d MiB: %d bytes, %v", maxPGN>>20, len(text), err)
+	}
+	if _, _, err := readPGNText(io.LimitReader(spaces{}, maxPGN+1), "in"); err == nil || !strings.Contains(err.Error(), "more than 64 MiB") {
+		t.Errorf("a byte more: %v", err)
 	}
 }

@@ -18,7 +18,6 @@ import (
 	"github.com/anychess/anychess/catalog"
 	"github.com/anychess/anychess/eval"
 	"github.com/anychess/anychess/notation"
-	"github.com/anychess/anychess/notation/pgn"
 	"github.com/anychess/anychess/rules"
 	"github.com/anychess/anychess/tune"
 	"github.com/anychess/anychess/variant"
@@ -92,7 +91,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, "tune", err)
 	}
 	if _, ok := v.Ext().(rules.Determinizer); *views && !ok {
-		return fail(stderr, "tune", fmt.Errorf("-view: %w (%s; csipgs needs -opt Moderated=1)", tune.ErrNoViews, v.Name()))
+		return fail(stderr, "tune", fmt.Errorf("-view: %w (%s; a mode that hides something is set with -opt)", tune.ErrNoViews, v.Name()))
 	}
 	start := v.Spec().Weights
 	if *initFile != "" {
@@ -332,13 +331,9 @@ func progressLine(w io.Writer, what string) func(tune.Progress) {
 // plies left out and one ply in every kept. It returns the positions and
 // the number of games.
 func recordsSample(v *rules.Variant, name string, skip, every int, path string) ([]tune.Position, int, error) {
-	text, err := os.ReadFile(name)
+	games, text, err := readPGNFile(name)
 	if err != nil {
 		return nil, 0, err
-	}
-	games, err := pgn.Parse(string(text))
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", name, err)
 	}
 	reg := catalog.MustDefault()
 	var gs []tune.Game
@@ -350,15 +345,10 @@ func recordsSample(v *rules.Variant, name string, skip, every int, path string) 
 		if g.Variant.Name() != v.Name() {
 			return nil, 0, fmt.Errorf("%s: game %d is a game of %s, not %s", name, i+1, g.Variant.Name(), v.Name())
 		}
-		var res float64
-		switch pg.Result {
-		case "1-0":
-			res = 1
-		case "0-1":
-			res = 0
-		case "1/2-1/2":
-			res = 0.5
-		default:
+		// The recorded result (notation.ReadGame keeps one the rules do not
+		// give, such as a draw at a match's ply limit), else the rules'.
+		res, over := tune.ResultScore(g.Status().Result)
+		if !over {
 			return nil, 0, fmt.Errorf("%s: game %d has no result (%q)", name, i+1, pg.Result)
 		}
 		gs = append(gs, tune.Game{FENs: tune.QuietPositions(g, skip, every), Result: res})
